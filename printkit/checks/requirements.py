@@ -1,0 +1,74 @@
+"""Checks on claim requirements: unknown terms, wrong cost, never payable."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..findings import Finding
+from ..model.pack import Card, ClaimRule, Deck, Pack
+from ..requirements import Repeat, Requirement
+from ..requirements.payment import pay_alternative
+from ..requirements.vocabulary import Vocabulary
+
+
+def vocabulary_for(pack: Pack) -> Vocabulary | None:
+    rule = pack.manifest.claims
+    if rule is None or rule.paid_from not in pack.decks:
+        return None
+    return Vocabulary.build(pack.decks[rule.paid_from].cards, rule.term_columns,
+                            pack.manifest.categories)
+
+
+def check_requirements(pack: Pack) -> Iterator[Finding]:
+    rule = pack.manifest.claims
+    vocabulary = vocabulary_for(pack)
+    if rule is None or vocabulary is None or rule.deck not in pack.decks:
+        return
+    paying = pack.decks[rule.paid_from]
+    whole_deck = _deck_as_hand(paying, rule.cost)
+    for card in pack.decks[rule.deck].cards:
+        requirement = card.values.get(rule.column)
+        if not isinstance(requirement, Requirement):
+            continue
+        unknown = list(_unknown_terms(card, rule, requirement, vocabulary))
+        yield from unknown
+        for alternative in requirement.alternatives:
+            slots = alternative.cards()
+            first = alternative.term if isinstance(alternative, Repeat) else slots[0].options[0]
+            where = card.cells[rule.column].location_at(first.span.start)
+            if not rule.cost:
+                continue
+            if len(slots) != rule.cost:
+                text = str(alternative)
+                yield Finding("R402", f"'{text}' costs {len(slots)} card{'s' * (len(slots) != 1)}, "
+                                      f"but a claim costs {rule.cost}", where)
+            elif not unknown and paying.complete and \
+                    pay_alternative(alternative, whole_deck, vocabulary) is None:
+                yield Finding("R403", f"no hand can pay '{alternative}': the {paying.spec.title} "
+                                      "do not hold enough matching cards", where,
+                              _shortage(alternative, vocabulary, paying))
+
+
+def _unknown_terms(card: Card, rule: ClaimRule, requirement: Requirement,
+                   vocabulary: Vocabulary) -> Iterator[Finding]:
+    for term in requirement.terms():
+        if vocabulary.resolve(term.name) is None:
+            yield Finding("R401", f"unknown term '{term.name}'",
+                          card.cells[rule.column].location_at(term.span.start),
+                          vocabulary.hint_for(term.name))
+
+
+def _deck_as_hand(deck: Deck, cost: int) -> list[str]:
+    """Every card of the deck, as the largest hand anyone could hold.
+
+    No payment uses more copies of one card than it has slots, so copies are
+    capped at the claim cost to keep the matching small.
+    """
+    return [card.name for card in deck.cards for _ in range(min(card.count, max(cost, 1)))]
+
+
+def _shortage(alternative, vocabulary: Vocabulary, deck: Deck) -> str | None:
+    if isinstance(alternative, Repeat):
+        names = vocabulary.resolve(alternative.term.name) or frozenset()
+        have = sum(c.count for c in deck.cards if c.name in names)
+        return f"it needs {alternative.count} cards matching '{alternative.term}' and the deck has {have}"
+    return None

@@ -1,0 +1,103 @@
+"""Findings: what a check reports, where, and how bad it is.
+
+Every code is registered once in ``CODES`` with its severity, so a code
+always means the same thing and scripts can rely on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file; line and column are 1-based."""
+
+    file: Path
+    line: int = 1
+    column: int = 1
+
+    def moved(self, columns: int) -> "Location":
+        return Location(self.file, self.line, self.column + columns)
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    severity: Severity
+    slug: str
+    summary: str
+
+
+def _registry(*codes: Code) -> dict[str, Code]:
+    return {c.code: c for c in codes}
+
+
+E, W = Severity.ERROR, Severity.WARNING
+
+CODES = _registry(
+    # The manifest, game.toml
+    Code("M100", E, "manifest-missing", "The pack folder has no game.toml."),
+    Code("M101", E, "manifest-syntax", "game.toml is not valid TOML."),
+    Code("M102", E, "missing-key", "A key the manifest needs is absent."),
+    Code("M103", W, "unknown-key", "A key printkit does not know; often a typo."),
+    Code("M104", E, "bad-value", "A manifest value has the wrong type or is out of range."),
+    Code("M105", E, "deck-file-missing", "A deck names a CSV file that does not exist."),
+    Code("M106", E, "unknown-reference", "The manifest names a deck, column or value that does not exist."),
+    # CSV structure
+    Code("C200", W, "not-utf8", "The file is not UTF-8; it was read as Windows-1252."),
+    Code("C201", E, "unreadable", "The file cannot be read or decoded."),
+    Code("C202", E, "missing-column", "A column the deck needs is not in the header."),
+    Code("C203", W, "extra-column", "The header has a column the deck does not use."),
+    Code("C204", E, "field-count", "A row has more or fewer fields than the header."),
+    Code("C205", E, "blank-name", "A card has no name."),
+    Code("C206", E, "duplicate-name", "Two different cards share a name."),
+    Code("C207", E, "empty-file", "The file has no header row."),
+    Code("C208", E, "unclosed-quote", "A quoted field is never closed."),
+    Code("C209", E, "duplicate-column", "The header names a column twice."),
+    # Cell values
+    Code("V300", E, "not-positive-whole", "A number that must be a positive whole number is not."),
+    Code("V301", E, "unknown-choice", "A value is not one of the values the column allows."),
+    Code("V302", E, "blank-value", "A required cell is empty."),
+    # The requirement language
+    Code("R400", E, "requirement-syntax", "A requirement cannot be parsed."),
+    Code("R401", E, "unknown-term", "A requirement names a card or category that does not exist."),
+    Code("R402", E, "wrong-cost", "An alternative does not cost the number of cards a claim takes."),
+    Code("R403", E, "never-payable", "No hand drawn from the deck could ever pay this requirement."),
+    # Deck composition
+    Code("K500", E, "composition", "The data does not match a count the manifest expects."),
+    Code("K501", E, "board-not-filled", "Fewer cards than the board has spaces."),
+    # Notes for designers
+    Code("N600", W, "unnamed-card", "No requirement names this card; it matters only through categories."),
+    Code("N601", W, "identical-rows", "Two rows are identical in every column."),
+)
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    message: str
+    location: Location
+    hint: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"unregistered finding code {self.code!r}")
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self.code].severity
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def sort_key(self) -> tuple:
+        loc = self.location
+        return (str(loc.file), loc.line, loc.column, self.code, self.message)

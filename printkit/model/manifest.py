@@ -1,0 +1,272 @@
+"""Read a pack's ``game.toml`` into a Manifest, reporting what is wrong with it."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+from ..findings import Finding, Location
+from ..requirements.ast import is_term_name
+from ..suggest import did_you_mean
+from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
+                   ColumnSpec, DeckSpec, Expectation, Manifest)
+from .tomlpos import key_locations
+from .tomltable import Table, TomlContext
+
+MANIFEST_NAME = "game.toml"
+POKER_MM = (63.5, 88.9)
+ANY_CATEGORY = "Any"  # built in: every card of the paying deck
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_SPACE = re.compile(r"([A-Z])([1-9][0-9]*)")
+
+
+def load_manifest(path: Path) -> tuple[Manifest | None, list[Finding]]:
+    """Parse and validate ``path``; None when it cannot be read at all."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        return None, [Finding("M100", f"no {MANIFEST_NAME} in the pack folder", Location(path),
+                              "every pack folder holds a game.toml naming its decks")]
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [Finding("M101", f"cannot read {MANIFEST_NAME}: {exc}", Location(path))]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, [_syntax_finding(path, exc)]
+    ctx = TomlContext(path, key_locations(text))
+    manifest = _read(Table(ctx, data), path)
+    return manifest, ctx.findings
+
+
+def _syntax_finding(path: Path, exc: Exception) -> Finding:
+    message = str(exc)
+    line = column = 1
+    if (lineno := getattr(exc, "lineno", None)) is not None:
+        line, column = lineno, getattr(exc, "colno", 1)
+    elif (m := _TOML_POSITION.search(message)) is not None:
+        line, column = int(m.group(1)), int(m.group(2))
+    message = _TOML_POSITION.sub("", getattr(exc, "msg", message))
+    return Finding("M101", f"TOML syntax error: {message[:1].lower()}{message[1:]}",
+                   Location(path, line, column))
+
+
+def _read(root: Table, path: Path) -> Manifest:
+    game = root.table("game")
+    title = description = notice = ""
+    min_players, max_players = 1, 1
+    if game is not None:
+        title = game.text("title")
+        description = game.text("description")
+        notice = game.text("notice", required=False)
+        players = game.table("players")
+        if players is not None:
+            min_players = players.integer("min", default=1)
+            max_players = players.integer("max", default=min_players)
+            if max_players < min_players:
+                root.ctx.report("M104", "'game.players.max' is less than 'game.players.min'",
+                                players.key_path("max"))
+            players.finish()
+        game.finish()
+
+    width, height = POKER_MM
+    card = root.table("card", required=False)
+    if card is not None:
+        width = card.number("width_mm", default=width)
+        height = card.number("height_mm", default=height)
+        card.finish()
+
+    decks = _read_decks(root)
+    claims = _read_claims(root, decks)
+    categories = _read_categories(root, decks, claims)
+    board = _read_board(root, decks)
+    root.finish()
+    return Manifest(path, title, description, min_players, max_players, notice,
+                    width, height, decks, claims, categories, board)
+
+
+def _read_decks(root: Table) -> tuple[DeckSpec, ...]:
+    table = root.table("decks")
+    if table is None:
+        return ()
+    decks = []
+    for deck_id, value in table.entries():
+        if not isinstance(value, dict):
+            root.ctx.report("M104", f"'decks.{deck_id}' must be a table", table.key_path(deck_id))
+            continue
+        deck = Table(root.ctx, value, table.key_path(deck_id))
+        title = deck.text("title", default=deck_id)
+        file = deck.text("file")
+        columns = _read_columns(deck)
+        expectations = _read_expect(deck, deck_id, columns)
+        deck.finish()
+        if file:
+            decks.append(DeckSpec(deck_id, title, file, columns, expectations, deck.location("file")))
+    if not decks and not root.ctx.findings:
+        root.ctx.report("M102", "the manifest declares no decks", table.path)
+    return tuple(decks)
+
+
+def _read_columns(deck: Table) -> tuple[ColumnSpec, ...]:
+    table = deck.table("columns")
+    if table is None:
+        return ()
+    columns = []
+    for name, value in table.entries():
+        key = table.key_path(name)
+        spec = Table(deck.ctx, value if isinstance(value, dict) else {"type": value}, key)
+        kind = spec.text("type", required=False, default="text")
+        if kind not in COLUMN_TYPES:
+            deck.ctx.report("M104", f"column '{name}' has unknown type '{kind}'", key,
+                            did_you_mean(kind, COLUMN_TYPES) or f"types: {', '.join(COLUMN_TYPES)}")
+            kind = "text"
+        values = spec.strings("values", required=kind == "choice")
+        columns.append(ColumnSpec(
+            name=name, type=kind, values=values,
+            optional=spec.boolean("optional", default=name == COPIES_COLUMN),
+            blank=spec.boolean("blank"),
+            unique=spec.boolean("unique", default=name == NAME_COLUMN),
+        ))
+        spec.finish()
+    if not any(c.name == NAME_COLUMN for c in columns):
+        deck.ctx.report("M102", f"[{'.'.join(table.path)}] must declare a '{NAME_COLUMN}' column",
+                        table.path)
+    table.finish()
+    return tuple(columns)
+
+
+def _read_expect(deck: Table, deck_id: str, columns: tuple[ColumnSpec, ...]) -> tuple[Expectation, ...]:
+    table = deck.table("expect", required=False)
+    if table is None:
+        return ()
+    known = [c.name for c in columns]
+    found: list[Expectation] = []
+    if table.has("cards"):
+        found.append(Expectation(deck_id, "cards", table.integer("cards"), table.location("cards")))
+    for kind in ("by", "sum"):
+        group = table.table(kind, required=False)
+        if group is None:
+            continue
+        for column, value in group.entries():
+            key = group.key_path(column)
+            if column not in known:
+                deck.ctx.report("M106", f"deck '{deck_id}' has no column '{column}'", key,
+                                did_you_mean(column, known))
+                continue
+            if kind == "sum":
+                sub = Table(deck.ctx, {column: value}, group.path)
+                found.append(Expectation(deck_id, "sum", sub.integer(column), group.location(column),
+                                         column=column))
+                continue
+            counts = Table(deck.ctx, value if isinstance(value, dict) else {}, key)
+            if not isinstance(value, dict):
+                deck.ctx.report("M104", f"'{'.'.join(key)}' must be a table of value = count", key)
+            for wanted, _ in counts.entries():
+                found.append(Expectation(deck_id, "by", counts.integer(wanted, minimum=0),
+                                         counts.location(wanted), column=column, value=wanted))
+    table.finish()
+    return tuple(found)
+
+
+def _check_deck_ref(root: Table, table: Table, key: str, decks: tuple[DeckSpec, ...]) -> DeckSpec | None:
+    deck_id = table.text(key)
+    if not deck_id:
+        return None
+    deck = next((d for d in decks if d.id == deck_id), None)
+    if deck is None and decks:
+        root.ctx.report("M106", f"there is no deck '{deck_id}'", table.key_path(key),
+                        did_you_mean(deck_id, [d.id for d in decks]))
+    return deck
+
+
+def _read_claims(root: Table, decks: tuple[DeckSpec, ...]) -> ClaimRule | None:
+    table = root.table("claims", required=False)
+    if table is None:
+        return None
+    claimed = _check_deck_ref(root, table, "deck", decks)
+    paying = _check_deck_ref(root, table, "paid_from", decks)
+    column = table.text("column")
+    cost = table.integer("cost", default=0)  # 0: unknown, so nothing is costed against it
+    terms = table.strings("terms", required=False, default=(NAME_COLUMN,))
+    if claimed is not None:
+        spec = claimed.column(column)
+        if spec is None:
+            root.ctx.report("M106", f"deck '{claimed.id}' has no column '{column}'",
+                            table.key_path("column"), did_you_mean(column, [c.name for c in claimed.columns]))
+        elif spec.type != "requirement":
+            root.ctx.report("M104", f"column '{column}' of deck '{claimed.id}' must have type 'requirement'",
+                            table.key_path("column"))
+    if paying is not None:
+        for name in terms:
+            if paying.column(name) is None:
+                root.ctx.report("M106", f"deck '{paying.id}' has no column '{name}'", table.key_path("terms"),
+                                did_you_mean(name, [c.name for c in paying.columns]))
+    table.finish()
+    if claimed is None or paying is None:
+        return None
+    return ClaimRule(claimed.id, column, paying.id, cost, terms, table.location())
+
+
+def _read_categories(root: Table, decks: tuple[DeckSpec, ...], claims: ClaimRule | None) -> tuple[Category, ...]:
+    table = root.table("categories", required=False)
+    found = []
+    if table is not None:
+        paying = next((d for d in decks if claims and d.id == claims.paid_from), None)
+        for name, value in table.entries():
+            key = table.key_path(name)
+            if not is_term_name(name):
+                root.ctx.report("M104", f"'{name}' cannot be a category name", key,
+                                "a category is one or more words without '+', 'or' or 'x2'")
+                continue
+            spec = Table(root.ctx, value if isinstance(value, dict) else {}, key)
+            label = spec.text("label", required=False, default=name)
+            where = spec.table("where", required=False)
+            conditions: list[tuple[str, str]] = []
+            for column, wanted in (where.entries() if where else ()):
+                column_spec = paying.column(column) if paying else None
+                if paying is not None and column_spec is None:
+                    root.ctx.report("M106", f"deck '{paying.id}' has no column '{column}'",
+                                    where.key_path(column), did_you_mean(column, [c.name for c in paying.columns]))
+                elif column_spec and column_spec.values and wanted not in column_spec.values:
+                    root.ctx.report("M106", f"column '{column}' has no value '{wanted}'",
+                                    where.key_path(column), did_you_mean(str(wanted), column_spec.values))
+                conditions.append((column, str(wanted)))
+            spec.finish()
+            found.append(Category(name, label, tuple(conditions), spec.location()))
+    if claims is not None and all(c.name != ANY_CATEGORY for c in found):
+        found.append(Category(ANY_CATEGORY, "any card", (), root.location()))
+    return tuple(found)
+
+
+def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
+    table = root.table("board", required=False)
+    if table is None:
+        return None
+    columns = table.integer("columns", default=1)
+    rows = table.integer("rows", default=1)
+    if columns > 26:
+        root.ctx.report("M104", "'board.columns' must be at most 26 (A to Z)", table.key_path("columns"))
+        columns = 26
+    deck = _check_deck_ref(root, table, "deck", decks)
+    starts = table.strings("starts", required=False)
+    extra = table.table("extra_starts", required=False)
+    extra_spaces: tuple[str, ...] = ()
+    extra_from = 0
+    if extra is not None:
+        extra_from = extra.integer("players")
+        extra_spaces = extra.strings("spaces")
+        extra.finish()
+    for key, spaces, owner in (("starts", starts, table), ("spaces", extra_spaces, extra)):
+        for space in spaces:
+            m = _SPACE.fullmatch(space)
+            if not m or ord(m.group(1)) - ord("A") >= columns or int(m.group(2)) > rows:
+                last = f"{chr(ord('A') + columns - 1)}{rows}"
+                root.ctx.report("M104", f"'{space}' is not a space on a {columns}×{rows} board",
+                                owner.key_path(key), f"spaces run from A1 to {last}")
+    table.finish()
+    return BoardSpec(columns, rows, deck.id if deck else "", starts, extra_spaces, extra_from,
+                     table.location())

@@ -1,0 +1,159 @@
+"""The game-pack model: frozen records of a manifest, its decks and their cards.
+
+Everything keeps the source location it came from so that a check can point
+a designer at the exact line and column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from ..findings import Location
+from .csvfile import Cell
+
+COLUMN_TYPES = ("text", "count", "choice", "requirement")
+NAME_COLUMN = "name"
+COPIES_COLUMN = "count"
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    """What a deck's CSV column holds: ``count`` is a positive whole number."""
+
+    name: str
+    type: str = "text"
+    values: tuple[str, ...] = ()  # for "choice"
+    optional: bool = False  # the header may leave the column out
+    blank: bool = False  # cells may be empty
+    unique: bool = False  # no two cards share a non-blank value
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """A number the manifest expects of a deck: copies in all, with a value, or a column's sum."""
+
+    deck: str
+    kind: str  # "cards", "by" or "sum"
+    expected: int
+    location: Location
+    column: str | None = None
+    value: str | None = None
+
+    def describe(self) -> str:
+        if self.kind == "cards":
+            return "cards in all"
+        if self.kind == "sum":
+            return f"'{self.column}' in all"
+        return f"cards with {self.column} '{self.value}'"
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    id: str
+    title: str
+    file: str
+    columns: tuple[ColumnSpec, ...]
+    expectations: tuple[Expectation, ...]
+    location: Location  # of its 'file' key
+
+    def column(self, name: str) -> ColumnSpec | None:
+        return next((c for c in self.columns if c.name == name), None)
+
+
+@dataclass(frozen=True)
+class Category:
+    """A requirement term that accepts every card whose columns have the given values."""
+
+    name: str
+    label: str
+    where: tuple[tuple[str, str], ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class ClaimRule:
+    """Cards of ``deck`` are claimed by paying cards of ``paid_from`` as ``column`` says."""
+
+    deck: str
+    column: str
+    paid_from: str
+    cost: int  # cards per way to pay; 0 when the manifest's value was unusable
+    term_columns: tuple[str, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    columns: int
+    rows: int
+    deck: str
+    starts: tuple[str, ...]
+    extra_starts: tuple[str, ...]
+    extra_from_players: int
+    location: Location
+
+    @property
+    def spaces(self) -> int:
+        return self.columns * self.rows
+
+
+@dataclass(frozen=True)
+class Manifest:
+    path: Path
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    notice: str
+    card_width_mm: float
+    card_height_mm: float
+    decks: tuple[DeckSpec, ...]
+    claims: ClaimRule | None
+    categories: tuple[Category, ...]
+    board: BoardSpec | None
+
+    def deck(self, deck_id: str) -> DeckSpec | None:
+        return next((d for d in self.decks if d.id == deck_id), None)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One row of a deck: typed values by column and the cells they came from."""
+
+    deck: str
+    name: str
+    count: int
+    line: int
+    values: Mapping[str, object] = field(compare=False, repr=False)
+    cells: Mapping[str, Cell] = field(compare=False, repr=False)
+
+    def location(self, column: str = NAME_COLUMN) -> Location:
+        return self.cells[column].location
+
+    def __getitem__(self, column: str) -> object:
+        return self.values[column]
+
+
+@dataclass(frozen=True)
+class Deck:
+    spec: DeckSpec
+    path: Path
+    cards: tuple[Card, ...]
+    complete: bool = True  # every row loaded without an error, so totals can be trusted
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Pack:
+    id: str
+    root: Path
+    manifest: Manifest
+    decks: Mapping[str, Deck] = field(compare=False)

@@ -1,0 +1,110 @@
+"""Typed, located reads from a parsed TOML table.
+
+Each read records the key as known, so that ``finish()`` can report the keys
+nobody asked for (usually typos) with a suggestion.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from ..findings import Finding, Location
+from ..suggest import did_you_mean
+
+
+class TomlContext:
+    """The file being read, its key positions and the findings so far."""
+
+    def __init__(self, file: Path, locations: dict[tuple[str, ...], tuple[int, int]]):
+        self.file = file
+        self.locations = locations
+        self.findings: list[Finding] = []
+
+    def locate(self, path: tuple[str, ...]) -> Location:
+        """The key's own line, else the first key inside it, else its parent's."""
+        while path:
+            if path in self.locations:
+                return Location(self.file, *self.locations[path])
+            inside = [pos for key, pos in self.locations.items() if key[:len(path)] == path]
+            if inside:
+                return Location(self.file, *min(inside))
+            path = path[:-1]
+        return Location(self.file)
+
+    def report(self, code: str, message: str, path: tuple[str, ...], hint: str | None = None) -> None:
+        self.findings.append(Finding(code, message, self.locate(path), hint))
+
+
+def dotted(path: tuple[str, ...]) -> str:
+    return ".".join(path)
+
+
+_MISSING = object()
+
+
+class Table:
+    def __init__(self, ctx: TomlContext, data: dict, path: tuple[str, ...] = ()):
+        self.ctx, self.data, self.path = ctx, data, path
+        self.asked: list[str] = []
+
+    def key_path(self, key: str) -> tuple[str, ...]:
+        return self.path + (key,)
+
+    def location(self, key: str | None = None) -> Location:
+        return self.ctx.locate(self.key_path(key) if key else self.path)
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def _get(self, key: str, what: str, accept: Callable[[Any], bool],
+             required: bool, default: Any) -> Any:
+        self.asked.append(key)
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING:
+            if required:
+                where = f"[{dotted(self.path)}]" if self.path else "the top level"
+                self.ctx.report("M102", f"missing key '{key}' in {where}", self.path)
+            return default
+        if not accept(value):
+            self.ctx.report("M104", f"'{dotted(self.key_path(key))}' must be {what}",
+                            self.key_path(key))
+            return default
+        return value
+
+    def text(self, key: str, required: bool = True, default: str = "") -> str:
+        return self._get(key, "text", lambda v: isinstance(v, str) and v.strip() != "",
+                         required, default)
+
+    def integer(self, key: str, required: bool = True, default: int = 0, minimum: int = 1) -> int:
+        return self._get(key, f"a whole number of at least {minimum}",
+                         lambda v: type(v) is int and v >= minimum, required, default)
+
+    def number(self, key: str, required: bool = True, default: float = 0.0) -> float:
+        return float(self._get(key, "a positive number",
+                               lambda v: type(v) in (int, float) and v > 0, required, default))
+
+    def boolean(self, key: str, default: bool = False) -> bool:
+        return self._get(key, "true or false", lambda v: type(v) is bool, False, default)
+
+    def strings(self, key: str, required: bool = True, default: tuple[str, ...] = ()) -> tuple[str, ...]:
+        value = self._get(key, "a list of text values",
+                          lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
+                          required, _MISSING)
+        return default if value is _MISSING else tuple(value)
+
+    def table(self, key: str, required: bool = True) -> "Table | None":
+        value = self._get(key, "a table", lambda v: isinstance(v, dict), required, None)
+        return None if value is None else Table(self.ctx, value, self.key_path(key))
+
+    def entries(self) -> Iterator[tuple[str, Any]]:
+        """Every key of a table whose keys are names chosen by the pack."""
+        for key, value in self.data.items():
+            self.asked.append(key)
+            yield key, value
+
+    def finish(self) -> None:
+        """Report keys that no read asked for."""
+        for key in self.data:
+            if key not in self.asked:
+                self.ctx.report("M103", f"unknown key '{dotted(self.key_path(key))}'",
+                                self.key_path(key), did_you_mean(key, self.asked))

@@ -1,0 +1,99 @@
+"""Write check results as text for people, JSON for scripts, or GitHub annotations."""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from .checks import PackReport
+from .findings import Finding, Severity
+
+FORMATS = ("text", "json", "github")
+
+
+def display_path(path: Path) -> str:
+    """``path`` relative to the current directory where it lies below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _counts(reports: Sequence[PackReport]) -> tuple[int, int]:
+    return sum(r.errors for r in reports), sum(r.warnings for r in reports)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def format_text(reports: Sequence[PackReport], color: bool = False) -> str:
+    lines = []
+    colors = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
+    for report in reports:
+        for f in report.findings:
+            loc = f.location
+            severity = click.style(f.severity.value, fg=colors[f.severity], bold=True) \
+                if color else f.severity.value
+            where = f"{display_path(loc.file)}:{loc.line}:{loc.column}"
+            lines.append(f"{click.style(where, bold=True) if color else where}: "
+                         f"{severity} {f.code} {f.message}")
+            if f.hint:
+                lines.append(f"  hint: {f.hint}")
+    errors, warnings = _counts(reports)
+    packs = ", ".join(r.id for r in reports)
+    summary = f"checked {_plural(len(reports), 'pack')} ({packs}): " \
+              f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+    if color:
+        summary = click.style(summary, fg="red" if errors else "yellow" if warnings else "green")
+    lines.append(summary)
+    return "\n".join(lines)
+
+
+def _diagnostic(f: Finding) -> dict:
+    return {"file": display_path(f.location.file), "line": f.location.line,
+            "column": f.location.column, "severity": f.severity.value, "code": f.code,
+            "message": f.message, "hint": f.hint}
+
+
+def format_json(reports: Sequence[PackReport]) -> str:
+    errors, warnings = _counts(reports)
+    return json.dumps({
+        "packs": [{"id": r.id, "path": display_path(r.root), "errors": r.errors,
+                   "warnings": r.warnings} for r in reports],
+        "diagnostics": [_diagnostic(f) for r in reports for f in r.findings],
+        "errors": errors,
+        "warnings": warnings,
+    }, indent=2, ensure_ascii=False)
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(reports: Sequence[PackReport]) -> str:
+    """GitHub Actions workflow commands; each finding becomes an annotation."""
+    lines = []
+    for report in reports:
+        for f in report.findings:
+            loc = f.location
+            props = ",".join(f"{k}={_escape_property(str(v))}" for k, v in (
+                ("file", display_path(loc.file)), ("line", loc.line), ("col", loc.column),
+                ("title", f.code)))
+            message = f.message + (f"\nhint: {f.hint}" if f.hint else "")
+            lines.append(f"::{f.severity.value} {props}::{_escape_data(message)}")
+    errors, warnings = _counts(reports)
+    lines.append(f"printkit check: {_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
+    return "\n".join(lines)
+
+
+def use_color(stream) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    return bool(getattr(stream, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")

@@ -1,0 +1,52 @@
+"""What each requirement term means: the set of card names it accepts.
+
+A term is a card's code or name (as the claim rule's term columns say) or a
+category from the manifest; categories are the one place where words such
+as ``MC`` or ``Girl`` get their meaning.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..model.pack import Card, Category
+from ..suggest import closest
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    meanings: dict[str, frozenset[str]]  # term -> names of the cards it accepts
+    named: dict[str, str]  # term -> card name, for terms that are codes or names
+
+    @classmethod
+    def build(cls, cards: Sequence[Card], term_columns: Iterable[str],
+              categories: Iterable[Category]) -> "Vocabulary":
+        meanings: dict[str, frozenset[str]] = {}
+        named: dict[str, str] = {}
+        for category in categories:
+            meanings[category.name] = frozenset(
+                c.name for c in cards if all(str(c.values.get(col)) == v for col, v in category.where))
+        for column in term_columns:
+            for card in cards:
+                word = str(card.values.get(column) or "")
+                if word and word not in meanings:
+                    meanings[word] = frozenset((card.name,))
+                    named[word] = card.name
+        return cls(meanings, named)
+
+    def resolve(self, term: str) -> frozenset[str] | None:
+        return self.meanings.get(term)
+
+    def hint_for(self, term: str) -> str | None:
+        """A suggestion for an unknown term."""
+        glued = re.fullmatch(r"(.+?)\s*[x×X]([0-9]+)", term)
+        if glued and glued.group(1) in self.meanings:
+            return f"did you mean '{glued.group(1)} x{glued.group(2)}'? put a space before the count"
+        words = term.split(" ")
+        if "OR" in words or "Or" in words:
+            return "write 'or' in lower case"
+        if "and" in words or "&" in words:
+            return "join cards with '+', as in 'CB + LU'"
+        guess = closest(term, self.meanings)
+        return f"did you mean '{guess}'?" if guess else None

@@ -1,0 +1,54 @@
+"""Shared fixtures: a scratch copy of the tiny clean pack that tests break on purpose."""
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from printkit.checks import check_pack
+from printkit.findings import Finding
+
+MINI = Path(__file__).parent / "checks" / "mini"
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class ScratchPack:
+    path: Path
+
+    def write(self, name: str, content: str | bytes) -> Path:
+        target = self.path / name
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, encoding="utf-8", newline="")
+        return target
+
+    def edit(self, name: str, old: str, new: str) -> None:
+        text = (self.path / name).read_text(encoding="utf-8")
+        assert old in text, f"fixture edit: {old!r} not in {name}"
+        self.write(name, text.replace(old, new, 1))
+
+    def findings(self) -> list[Finding]:
+        return list(check_pack(self.path).findings)
+
+    def only(self, code: str) -> Finding:
+        """The single finding with ``code``; fails if there are none or several."""
+        found = [f for f in self.findings() if f.code == code]
+        assert len(found) == 1, f"expected one {code}, got {self.findings()}"
+        return found[0]
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> ScratchPack:
+    target = tmp_path / "mini"
+    shutil.copytree(MINI, target)
+    return ScratchPack(target)
+
+
+def at(finding: Finding) -> tuple[str, int, int]:
+    """(file name, line, column) of a finding, for compact assertions."""
+    loc = finding.location
+    return loc.file.name, loc.line, loc.column

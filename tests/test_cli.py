@@ -1,0 +1,155 @@
+"""The command line through click's CliRunner: formats, exit statuses, no tracebacks."""
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from conftest import REPO
+
+from printkit import __version__
+from printkit.cli import cli, main
+from printkit.report import format_text, use_color
+from printkit.checks import check_pack
+
+
+@pytest.fixture
+def run(monkeypatch):
+    monkeypatch.chdir(REPO)
+
+    def invoke(*args, **kwargs):
+        return CliRunner().invoke(cli, list(args), catch_exceptions=False, **kwargs)
+    return invoke
+
+
+@pytest.fixture
+def broken(mini):
+    mini.edit("gags.csv", "LU + Schroeder", "LU + Shroeder")
+    return mini
+
+
+def test_version(run):
+    result = run("--version")
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+@pytest.mark.parametrize("command", [[], ["check"], ["explain"]])
+def test_help_everywhere_with_an_example(run, command):
+    result = run(*command, "--help")
+    assert result.exit_code == 0 and "Example" in result.output
+
+
+def test_clean_bundled_packs_exit_0_with_a_summary(run):
+    result = run("check")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "checked 1 pack (gag-grab): 0 errors, 5 warnings"
+
+
+def test_strict_turns_warnings_into_failure(run):
+    assert run("check", "gag-grab", "--strict").exit_code == 1
+    assert run("check", "gag-grab", "--strict", "--ignore", "N600").exit_code == 0
+
+
+def test_text_is_compiler_style_with_a_hint_line(run, broken):
+    result = run("check", str(broken.path))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].endswith("gags.csv:3:18: error R401 unknown term 'Shroeder'")
+    assert lines[1] == "  hint: did you mean 'Schroeder'?"
+    assert lines[-1] == "checked 1 pack (mini): 1 error, 0 warnings"
+    assert "\x1b[" not in result.output  # not a terminal: no colour
+
+
+def test_json_format(run, broken, monkeypatch):
+    monkeypatch.chdir(broken.path.parent)
+    result = run("check", "mini", "--format", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["errors"] == 1 and data["warnings"] == 0
+    assert data["packs"] == [{"id": "mini", "path": "mini", "errors": 1, "warnings": 0}]
+    assert data["diagnostics"] == [{
+        "file": "mini/gags.csv", "line": 3, "column": 18, "severity": "error", "code": "R401",
+        "message": "unknown term 'Shroeder'", "hint": "did you mean 'Schroeder'?"}]
+
+
+def test_github_format_escapes_and_annotates(run, broken, monkeypatch):
+    monkeypatch.chdir(broken.path.parent)
+    result = run("check", "mini", "--format", "github")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        "::error file=mini/gags.csv,line=3,col=18,title=R401::"
+        "unknown term 'Shroeder'%0Ahint: did you mean 'Schroeder'?")
+
+
+def test_a_file_argument_checks_its_pack(run, broken):
+    result = run("check", str(broken.path / "gags.csv"), str(broken.path / "kids.csv"))
+    assert result.exit_code == 1 and "(mini)" in result.output.splitlines()[-1]
+
+
+def test_files_outside_any_pack(run, tmp_path):
+    stray = tmp_path / "stray.csv"
+    stray.write_text("a,b\n")
+    assert run("check", str(stray)).exit_code == 2
+    result = run("check", "--ignore-outside", str(stray), "gag-grab")
+    assert result.exit_code == 0 and "(gag-grab)" in result.output
+
+
+@pytest.mark.parametrize("args", [["check", "no-such-pack"], ["check", "--format", "xml"],
+                                  ["check", "--ignore", "Z999"], ["explain", "Z999"]])
+def test_usage_errors_exit_2(run, args):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and "Error" in result.output
+
+
+def test_explain(run):
+    assert "R401 (unknown-term, error)" in run("explain", "r401").output
+    assert len(run("explain").output.splitlines()) > 20
+
+
+def test_manifest_syntax_error_is_a_finding_not_a_traceback(run, mini):
+    mini.write("game.toml", "[game\ntitle = 1\n")
+    result = run("check", str(mini.path))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert ":1:" in result.output and "M101" in result.output
+
+
+def test_internal_errors_are_one_line_without_traceback(monkeypatch, capsys):
+    def boom(*args, **kwargs):
+        raise RuntimeError("kaboom")
+    monkeypatch.setattr("printkit.checks.check_pack", boom)
+    monkeypatch.setattr(sys, "argv", ["printkit", "check", "gag-grab"])
+    monkeypatch.delenv("PRINTKIT_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 3
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: kaboom" in err and "Traceback" not in err
+
+
+class FakeTerminal:
+    def isatty(self):
+        return True
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_color(FakeTerminal()) and not use_color(object())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_color(FakeTerminal())
+    coloured = format_text([check_pack(REPO / "cards" / "gag-grab")], color=True)
+    assert "\x1b[" in coloured
+
+
+def test_check_never_imports_reportlab_or_pillow():
+    code = ("import sys; from printkit.cli import main; sys.argv = ['printkit', 'check'];\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL')]\n"
+            "print('IMPORTED', bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    assert "IMPORTED []" in out.stdout, out.stdout + out.stderr
+
+
+def test_python_dash_m(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "printkit", "check", "gag-grab"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0 and "gag-grab" in out.stdout

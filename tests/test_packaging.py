@@ -1,0 +1,36 @@
+"""An installed (non-editable) printkit finds its bundled packs from any directory."""
+import subprocess
+import sys
+import zipfile
+
+import pytest
+from conftest import REPO
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--no-build-isolation", "--no-index", "-w", str(out), str(REPO)],
+                   check=True, capture_output=True)
+    return next(out.glob("printkit-*.whl"))
+
+
+def test_wheel_carries_the_bundled_packs(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    for file in ("game.toml", "kids.csv", "gags.csv"):
+        assert f"printkit/_bundled/cards/gag-grab/{file}" in names
+    assert not any(n.startswith(("tests/", "cards/")) for n in names)
+
+
+def test_installed_wheel_checks_bundled_packs_from_elsewhere(wheel, tmp_path):
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code = (f"import sys; sys.path.insert(0, {str(site)!r}); import printkit;"
+            f"assert printkit.__file__.startswith({str(site)!r}), printkit.__file__;"
+            "from printkit.cli import main; sys.argv = ['printkit', 'check']; main()")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=elsewhere)
+    assert out.returncode == 0, out.stderr
+    assert "checked 1 pack (gag-grab): 0 errors" in out.stdout
