@@ -48,6 +48,13 @@ def mini(tmp_path: Path) -> ScratchPack:
     return ScratchPack(target)
 
 
+@pytest.fixture
+def gag_grab(tmp_path: Path) -> ScratchPack:
+    target = tmp_path / "gag-grab"
+    shutil.copytree(REPO / "cards" / "gag-grab", target)
+    return ScratchPack(target)
+
+
 def at(finding: Finding) -> tuple[str, int, int]:
     """(file name, line, column) of a finding, for compact assertions."""
     loc = finding.location

@@ -69,3 +69,10 @@ def test_R403_combo_needing_a_single_card_twice(mini):
 def test_a_combo_the_deck_can_pay_another_way_is_fine(mini):
     with_requirement(mini, "Schroeder + Schroeder or Peppermint Patty")
     assert mini.findings() == []  # the second card can be Peppermint Patty
+
+
+def test_R403_woodstock_twice_in_gag_grab(gag_grab):
+    gag_grab.edit("gags.csv", "Bird Bath,5,SN + Woodstock", "Bird Bath,5,Woodstock x2")
+    f = gag_grab.only("R403")
+    assert at(f) == ("gags.csv", 24, 13)
+    assert f.hint == "it needs 2 cards matching 'Woodstock' and the deck has 1"
