@@ -11,7 +11,7 @@ from . import __version__
 from .findings import CODES
 from .packs import UnknownPack, bundled_packs, resolve_pack
 from .model.manifest import MANIFEST_NAME
-from .report import FORMATS, format_github, format_json, format_text, use_color
+from .report import FORMATS, display_path, format_github, format_json, format_text, use_color
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -23,6 +23,7 @@ def cli() -> None:
 
     \b
     Examples:
+      printkit build                 build every bundled pack into ./output
       printkit check                 check every bundled pack
       printkit check cards/my-game   check one pack folder
     """
@@ -102,6 +103,118 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
     sys.exit(EXIT_FINDINGS if errors or (strict and warnings) else EXIT_OK)
+
+
+def _offset(ctx, param, value: str | None):
+    from .layout.duplex import Offset
+
+    if value is None:
+        return Offset()
+    try:
+        return Offset.parse(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+                            help="Paper size, portrait.")
+out_option = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+                          default=Path("output"), show_default=True, help="Folder to write into.")
+offset_option = click.option("--back-offset", "offset", callback=_offset, metavar="X,Y",
+                             help="Shift back pages by X,Y mm (see 'printkit calibrate').")
+
+
+@cli.command()
+@click.argument("packs", nargs=-1, metavar="[PACK]...")
+@out_option
+@paper_option
+@click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]), default="long-edge",
+              show_default=True, help="Duplex flip your printer uses, or none for fronts only.")
+@offset_option
+def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset) -> None:
+    """Build print-and-play PDFs: OUT/<pack>/cards.pdf for each pack.
+
+    PACK is a bundled pack id or a pack folder; with none, every bundled pack
+    is built. A pack with check errors is not built: its findings are shown
+    as 'printkit check' shows them, and the exit status is 1.
+
+    \b
+    Examples:
+      printkit build
+      printkit build gag-grab --paper letter
+      printkit build --backs short-edge --back-offset 0.5,-1
+      printkit build cards/my-game --out dist
+    """
+    from .build import BuildOptions, BuildRefused, build_pack
+    from .kit.sheets import SheetOptions
+    from .layout.duplex import Flip
+
+    options = BuildOptions(out_dir, paper, SheetOptions(None if backs == "none" else Flip(backs), offset))
+    failed = False
+    for root in resolve_packs(packs, ignore_outside=False):
+        try:
+            with _progress(root.name) as progress:
+                result = build_pack(root, options, progress)
+        except BuildRefused as refused:
+            click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
+            click.echo(f"{refused.report.id}: not built because of the errors above", err=True)
+            failed = True
+            continue
+        for path in result.files:
+            click.echo(f"wrote {display_path(path)} ({result.pages} pages)")
+    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+
+
+@cli.command()
+@out_option
+@paper_option
+@click.option("--backs", type=click.Choice(["long-edge", "short-edge"]), default="long-edge",
+              show_default=True, help="Duplex flip to calibrate.")
+@offset_option
+def calibrate(out_dir: Path, paper: str, backs: str, offset) -> None:
+    """Write OUT/calibration.pdf, which measures your printer's back offset.
+
+    Print it two-sided, hold it to a light, read the two scales, and pass
+    the readings to 'printkit build --back-offset X,Y'.
+
+    \b
+    Examples:
+      printkit calibrate
+      printkit calibrate --paper letter --backs short-edge
+    """
+    from .kit.calibration import calibration_pages
+    from .layout.duplex import Flip
+    from .layout.paper import paper as paper_named
+    from .output import target_in, write_files_atomically
+    from .render.pdf import render_pdf
+
+    pages = calibration_pages(paper_named(paper), Flip(backs), offset)
+    data = render_pdf(pages, {}, "printkit duplex calibration", "Find a printer's back offset")
+    target = target_in(out_dir, "calibration.pdf")
+    write_files_atomically({target: data})
+    click.echo(f"wrote {display_path(target)} (2 pages)")
+
+
+class _progress:
+    """A progress bar on a terminal (stderr); nothing otherwise."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.bar = None
+
+    def __enter__(self):
+        if not sys.stderr.isatty():
+            return None
+        def update(what: str, done: int, total: int) -> None:
+            if self.bar is None:
+                self.bar = click.progressbar(length=total, label=f"{self.label}: {what}", file=sys.stderr)
+                self.bar.__enter__()
+            self.bar.update(done - self.bar.pos)
+        return update
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
 
 
 @cli.command()

@@ -73,6 +73,10 @@ CODES = _registry(
     # Deck composition
     Code("K500", E, "composition", "The data does not match a count the manifest expects."),
     Code("K501", E, "board-not-filled", "Fewer cards than the board has spaces."),
+    # Printing
+    Code("T700", E, "text-overflow", "Text does not fit its box on the card even at the smallest size."),
+    Code("T701", E, "missing-glyph", "A character has no glyph in the font that prints it."),
+    Code("T702", E, "unknown-design", "A template or symbol the manifest names does not exist."),
     # Notes for designers
     Code("N600", W, "unnamed-card", "No requirement names this card; it matters only through categories."),
     Code("N601", W, "identical-rows", "Two rows are identical in every column."),

@@ -20,6 +20,8 @@ def test_wheel_carries_the_bundled_packs(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     for file in ("game.toml", "kids.csv", "gags.csv"):
         assert f"printkit/_bundled/cards/gag-grab/{file}" in names
+    for file in ("ComicNeue-Bold.ttf", "AtkinsonHyperlegible-Regular.ttf", "ComicNeue-OFL.txt"):
+        assert f"printkit/_bundled/fonts/{file}" in names
     assert not any(n.startswith(("tests/", "cards/")) for n in names)
 
 
@@ -28,9 +30,13 @@ def test_installed_wheel_checks_bundled_packs_from_elsewhere(wheel, tmp_path):
     zipfile.ZipFile(wheel).extractall(site)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = (f"import sys; sys.path.insert(0, {str(site)!r}); import printkit;"
-            f"assert printkit.__file__.startswith({str(site)!r}), printkit.__file__;"
-            "from printkit.cli import main; sys.argv = ['printkit', 'check']; main()")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=elsewhere)
-    assert out.returncode == 0, out.stderr
-    assert "checked 1 pack (gag-grab): 0 errors" in out.stdout
+    for command in ("check", "build"):
+        code = (f"import sys; sys.path.insert(0, {str(site)!r}); import printkit;"
+                f"assert printkit.__file__.startswith({str(site)!r}), printkit.__file__;"
+                f"from printkit.cli import main; sys.argv = ['printkit', {command!r}]; main()")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=elsewhere)
+        assert out.returncode == 0, out.stderr
+    assert "checked 1 pack (gag-grab): 0 errors" in subprocess.run(
+        [sys.executable, "-c", code.replace("'build'", "'check'")], capture_output=True, text=True,
+        cwd=elsewhere).stdout
+    assert (elsewhere / "output" / "gag-grab" / "cards.pdf").stat().st_size > 10_000

@@ -1,13 +1,16 @@
 """Run every check on a pack folder and collect the findings."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..faces import FaceResult, front_faces
 from ..findings import Finding
 from ..model.loader import load_pack
 from ..model.pack import Pack
 from .composition import check_composition
+from .faces import check_designs, check_printing
 from .notes import check_unnamed_cards
 from .requirements import check_requirements
 
@@ -20,6 +23,8 @@ class PackReport:
     root: Path
     pack: Pack | None
     findings: tuple[Finding, ...]
+    # The card fronts as laid out for the print checks, kept so a build reuses them.
+    fronts: Mapping[str, FaceResult] | None = field(default=None, compare=False, repr=False)
 
     @property
     def errors(self) -> int:
@@ -32,8 +37,14 @@ class PackReport:
 
 def check_pack(root: Path, ignore: frozenset[str] = frozenset()) -> PackReport:
     pack, findings = load_pack(root)
+    fronts = None
     if pack is not None:
         for check in CHECKS:
             findings.extend(check(pack))
+        design_errors = list(check_designs(pack))
+        findings.extend(design_errors)
+        if not design_errors:  # an unknown template or symbol cannot be laid out
+            fronts = front_faces(pack)
+            findings.extend(check_printing(pack, fronts))
     kept = sorted((f for f in findings if f.code not in ignore), key=Finding.sort_key)
-    return PackReport(root.name, root, pack, tuple(kept))
+    return PackReport(root.name, root, pack, tuple(kept), fronts)

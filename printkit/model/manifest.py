@@ -15,6 +15,7 @@ from ..requirements.ast import is_term_name
 from ..suggest import did_you_mean
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
+from .presentation import read_back, read_face, read_powers, read_tokens
 from .tomlpos import key_locations
 from .tomltable import Table, TomlContext
 
@@ -84,9 +85,11 @@ def _read(root: Table, path: Path) -> Manifest:
     claims = _read_claims(root, decks)
     categories = _read_categories(root, decks, claims)
     board = _read_board(root, decks)
+    tokens = read_tokens(root)
+    powers = read_powers(root)
     root.finish()
     return Manifest(path, title, description, min_players, max_players, notice,
-                    width, height, decks, claims, categories, board)
+                    width, height, decks, claims, categories, board, tokens, powers)
 
 
 def _read_decks(root: Table) -> tuple[DeckSpec, ...]:
@@ -103,9 +106,12 @@ def _read_decks(root: Table) -> tuple[DeckSpec, ...]:
         file = deck.text("file")
         columns = _read_columns(deck)
         expectations = _read_expect(deck, deck_id, columns)
+        face = read_face(deck, columns)
+        back = read_back(deck, title)
         deck.finish()
         if file:
-            decks.append(DeckSpec(deck_id, title, file, columns, expectations, deck.location("file")))
+            decks.append(DeckSpec(deck_id, title, file, columns, expectations, deck.location("file"),
+                                  face, back))
     if not decks and not root.ctx.findings:
         root.ctx.report("M102", "the manifest declares no decks", table.path)
     return tuple(decks)

@@ -48,6 +48,30 @@ class Expectation:
         return f"cards with {self.column} '{self.value}'"
 
 
+FACE_ROLES = ("title", "suit", "badge", "subtitle", "points")
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    """How a deck's fronts are drawn: a template, and which column plays which role."""
+
+    template: str
+    roles: Mapping[str, str] = field(compare=False)  # role (see FACE_ROLES) -> column
+    labels: Mapping[str, str] = field(compare=False)  # column value -> how it is shown
+    powers_for: tuple[tuple[str, str], ...] = ()  # cards matching these show the pack's powers
+    location: Location | None = None
+
+    def label(self, value: str) -> str:
+        return self.labels.get(value, value)
+
+
+@dataclass(frozen=True)
+class BackSpec:
+    colour: str
+    label: str
+    location: Location | None = None
+
+
 @dataclass(frozen=True)
 class DeckSpec:
     id: str
@@ -56,6 +80,8 @@ class DeckSpec:
     columns: tuple[ColumnSpec, ...]
     expectations: tuple[Expectation, ...]
     location: Location  # of its 'file' key
+    face: FaceSpec | None = None
+    back: BackSpec | None = None
 
     def column(self, name: str) -> ColumnSpec | None:
         return next((c for c in self.columns if c.name == name), None)
@@ -99,6 +125,25 @@ class BoardSpec:
 
 
 @dataclass(frozen=True)
+class TokenStyle:
+    """How a requirement term or suit is drawn: a colour and an original symbol."""
+
+    term: str
+    colour: str  # "#RRGGBB"
+    symbol: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class Power:
+    """Something a card can be spent on, and how many such cards it takes."""
+
+    cost: int
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
 class Manifest:
     path: Path
     title: str
@@ -112,6 +157,11 @@ class Manifest:
     claims: ClaimRule | None
     categories: tuple[Category, ...]
     board: BoardSpec | None
+    tokens: tuple[TokenStyle, ...] = ()
+    powers: tuple[Power, ...] = ()
+
+    def token(self, term: str) -> TokenStyle | None:
+        return next((t for t in self.tokens if t.term == term), None)
 
     def deck(self, deck_id: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.id == deck_id), None)

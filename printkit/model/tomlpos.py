@@ -45,9 +45,13 @@ def _parse_key(text: str, pos: int = 0) -> tuple[Path_, int, list[int]] | None:
 
 
 def key_locations(text: str) -> dict[Path_, tuple[int, int]]:
-    """Map each key path to its (line, column), 1-based; first occurrence wins."""
+    """Map each key path to its (line, column), 1-based; first occurrence wins.
+
+    Keys in the n-th ``[[array]]`` table are found under ``("array", "n", key)``.
+    """
     found: dict[Path_, tuple[int, int]] = {}
     table: Path_ = ()
+    array_counts: dict[Path_, int] = {}
     in_multiline = False
     for lineno, line in enumerate(text.splitlines(), 1):
         if line.count('"""') % 2 or line.count("'''") % 2:
@@ -62,6 +66,11 @@ def key_locations(text: str) -> dict[Path_, tuple[int, int]]:
             if key:
                 table = key[0]
                 found.setdefault(table, (lineno, line.index("[") + 1))
+                if header.group(1) == "[[":  # array of tables: entries are numbered from 0
+                    index = array_counts.get(table, 0)
+                    array_counts[table] = index + 1
+                    table = table + (str(index),)
+                    found.setdefault(table, (lineno, line.index("[") + 1))
             continue
         key = _parse_key(line)
         if key is None or key[1] >= len(line) or line[key[1]] != "=":

@@ -13,6 +13,10 @@ doc = """
 fake = 1
 """
 by.code = { CB = 10 }
+[[powers]]
+cost = 1
+[[powers]]
+cost = 2
 '''
 
 
@@ -26,3 +30,9 @@ def test_key_locations():
     assert found[("decks", "kids", "columns", "kind", "where", "gender")] == (8, 37)
     assert ("decks", "kids", "columns", "fake") not in found
     assert found[("decks", "kids", "columns", "by", "code", "CB")] == (12, 13)
+
+
+def test_array_of_tables_entries_are_numbered():
+    found = key_locations(TEXT)
+    assert found[("powers", "0", "cost")] == (14, 1)
+    assert found[("powers", "1", "cost")] == (16, 1)

@@ -1,0 +1,73 @@
+"""Print checks: designs that exist, text that fits, characters the fonts can print.
+
+Each card is laid out exactly as the build would lay it out (no PDF library
+involved), so what is reported here is what would go wrong on paper.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from ..faces import TEMPLATES, FaceResult, back_face, front_key
+from ..faces.symbols import SYMBOLS
+from ..findings import Finding, Location
+from ..fonts import metrics
+from ..layout.draw import Face, Text, flatten
+from ..model.pack import Card, Pack
+from ..suggest import did_you_mean
+
+
+def check_designs(pack: Pack) -> Iterator[Finding]:
+    m = pack.manifest
+    for token in m.tokens:
+        if token.symbol and token.symbol not in SYMBOLS:
+            yield Finding("T702", f"token '{token.term}' uses unknown symbol '{token.symbol}'",
+                          token.location, did_you_mean(token.symbol, SYMBOLS) or
+                          f"symbols: {', '.join(SYMBOLS)}")
+    for spec in m.decks:
+        if spec.face and spec.face.template not in TEMPLATES:
+            yield Finding("T702", f"deck '{spec.id}' uses unknown template '{spec.face.template}'",
+                          spec.face.location or spec.location,
+                          did_you_mean(spec.face.template, TEMPLATES) or f"templates: {', '.join(TEMPLATES)}")
+
+
+def check_printing(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
+    """Overflowing text and missing glyphs, card by card, then the deck backs."""
+    for deck in pack.decks.values():
+        for card in deck.cards:
+            result = fronts.get(front_key(card))
+            if result is None:
+                continue
+            for overflow in result.overflows:
+                where = card.location(overflow.column) if overflow.column in card.cells else card.location()
+                yield Finding("T700", f"the {overflow.what} '{overflow.text}' does not fit on the card, "
+                                      "even at the smallest size allowed", where,
+                              "shorten it, or split it across columns")
+            yield from _glyphs(result.face, card)
+        if deck.spec.face is not None and deck.spec.back is not None:
+            yield from _glyphs(back_face(deck.spec, pack.manifest), None, deck.spec.back.location)
+
+
+def _glyphs(face: Face, card: Card | None, fallback: Location | None = None) -> Iterator[Finding]:
+    seen: set[tuple[str, str]] = set()
+    for item in flatten(face.items):
+        if not isinstance(item, Text):
+            continue
+        for char in metrics(item.font).missing(item.text):
+            if (char, item.font) in seen:
+                continue
+            seen.add((char, item.font))
+            where = _locate_char(card, char) or fallback or (card.location() if card else None)
+            if where is None:
+                continue
+            yield Finding("T701", f"'{char}' (U+{ord(char):04X}) has no glyph in the {item.font} font, "
+                                  f"so '{item.text}' would print with a gap", where,
+                          "use another character, or a font that has it")
+
+
+def _locate_char(card: Card | None, char: str) -> Location | None:
+    if card is None:
+        return None
+    for cell in card.cells.values():
+        if char in cell.text:
+            return cell.location_at(cell.text.index(char))
+    return None

@@ -1,0 +1,90 @@
+"""What every card template gets and gives back."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..fonts import metrics
+from ..layout.draw import Box, Face, Item, text_lines
+from ..layout.geometry import Rect
+from ..layout.text import fit_text
+from ..model.pack import Card, DeckSpec, Manifest
+from .colour import INK
+
+FACE_BLEED = 6.0  # backgrounds are painted this far past the trim; sheets clip them
+
+
+@dataclass(frozen=True)
+class FaceContext:
+    manifest: Manifest
+    deck: DeckSpec
+    safe: float = 4.0
+
+    @property
+    def width(self) -> float:
+        return self.manifest.card_width_mm
+
+    @property
+    def height(self) -> float:
+        return self.manifest.card_height_mm
+
+    @property
+    def trim(self) -> Rect:
+        return Rect(0.0, 0.0, self.width, self.height)
+
+    @property
+    def safe_box(self) -> Rect:
+        return self.trim.inset(self.safe)
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """Text that does not fit its box even at the smallest size allowed."""
+
+    column: str
+    text: str
+    what: str  # "name", "requirement", ...
+
+
+@dataclass
+class FaceBuilder:
+    """Collects items and problems while a template draws one face."""
+
+    ctx: FaceContext
+    key: str
+    items: list[Item] = field(default_factory=list)
+    overflows: list[Overflow] = field(default_factory=list)
+
+    def add(self, *items: Item) -> None:
+        self.items.extend(items)
+
+    def background(self, fill: str) -> None:
+        self.add(Box(self.ctx.trim.inset(-FACE_BLEED), fill=fill))
+
+    def frame(self, colour: str, inset: float = 2.5, width: float = 1.2) -> None:
+        self.add(Box(self.ctx.trim.inset(inset), stroke=colour, width=width, radius=3.0))
+
+    def fitted(self, text: str, box: Rect, font: str, max_size: float, min_size: float,
+               column: str, what: str, colour: str = INK, align: str = "center",
+               valign: str = "middle", max_lines: int | None = None) -> None:
+        measure = metrics(font)
+        fit = fit_text(text, measure, box.w, box.h, max_size, min_size, max_lines)
+        if not fit.fits:
+            self.overflows.append(Overflow(column, text, what))
+        self.add(*text_lines(fit, box, font, measure, colour, align, valign))
+
+    def face(self) -> Face:
+        return Face(self.key, self.ctx.width, self.ctx.height, FACE_BLEED, tuple(self.items))
+
+
+@dataclass(frozen=True)
+class FaceResult:
+    face: Face
+    overflows: tuple[Overflow, ...]
+
+
+def front_key(card: Card) -> str:
+    return f"{card.deck}/front/{card.name}"
+
+
+def back_key(deck: DeckSpec) -> str:
+    return f"{deck.id}/back"

@@ -1,0 +1,114 @@
+"""Draw a requirement with tokens: ``+`` between cards, ``or`` between choices, ``×2``.
+
+The drawing is built from measured blocks (a token, a badge, a word, rows
+and columns of blocks), then scaled down as a whole if it is too big for its
+box. Below ``MIN_SCALE`` it no longer reads and the card is reported.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..fonts import metrics
+from ..layout.draw import Group, Item
+from ..layout.geometry import Rect
+from ..model.pack import Manifest
+from ..requirements import Combo, Repeat, Requirement, Term
+from .colour import INK
+from .tokens import badge, badge_size, centred_text, token
+
+TOKEN_R = 7.0  # mm
+BADGE_H = 7.5
+GAP = 1.2
+MIN_SCALE = 0.55
+
+
+@dataclass(frozen=True)
+class Block:
+    w: float
+    h: float
+    kind: str  # "token", "badge", "word", "row" or "column"
+    text: str = ""
+    term: Term | None = None
+    children: tuple["Block", ...] = ()
+    size: float = 0.0  # points, for words
+
+
+def _word(text: str, size: float) -> Block:
+    return Block(metrics("display").width(text, size) + 0.6, size * 25.4 / 72 * 0.8, "word", text, size=size)
+
+
+def _term(term: Term, manifest: Manifest, categories: set[str]) -> Block:
+    if manifest.token(term.name) is not None:
+        return Block(2 * TOKEN_R, 2 * TOKEN_R, "token", term.name, term)
+    w, h = badge_size(term.name, BADGE_H, term.name in categories)
+    return Block(w, h, "badge", term.name, term)
+
+
+def _row(children: list[Block]) -> Block:
+    return Block(sum(c.w for c in children) + GAP * (len(children) - 1), max(c.h for c in children),
+                 "row", children=tuple(children))
+
+
+def _column(children: list[Block]) -> Block:
+    return Block(max(c.w for c in children), sum(c.h for c in children) + GAP * (len(children) - 1),
+                 "column", children=tuple(children))
+
+
+def _between(blocks: list[Block], word: Block) -> list[Block]:
+    out: list[Block] = []
+    for i, b in enumerate(blocks):
+        if i:
+            out.append(word)
+        out.append(b)
+    return out
+
+
+def requirement_block(requirement: Requirement, manifest: Manifest) -> Block:
+    categories = {c.name for c in manifest.categories}
+    term = lambda t: _term(t, manifest, categories)  # noqa: E731
+    alts = requirement.alternatives
+    if len(alts) == 1 and isinstance(alts[0], Combo):
+        slots = [term(s.options[0]) if len(s.options) == 1
+                 else _column(_between([term(o) for o in s.options], _word("or", 9)))
+                 for s in alts[0].slots]
+        return _row(_between(slots, _word("+", 20)))
+    rows = [_row([term(a.term), _word(f"×{a.count}", 18)]) for a in alts if isinstance(a, Repeat)]
+    return _column(_between(rows, _word("or", 11)))
+
+
+def _render(block: Block, cx: float, cy: float, manifest: Manifest, categories: set[str]) -> list[Item]:
+    if block.kind == "token":
+        return token(manifest.token(block.text), cx, cy, TOKEN_R)
+    if block.kind == "badge":
+        return badge(block.text, cx, cy, BADGE_H, category=block.text in categories)
+    if block.kind == "word":
+        return [centred_text(block.text, cx, cy, "display", block.size, INK)]
+    items: list[Item] = []
+    if block.kind == "row":
+        x = cx - block.w / 2
+        for child in block.children:
+            items += _render(child, x + child.w / 2, cy, manifest, categories)
+            x += child.w + GAP
+    else:
+        y = cy + block.h / 2
+        for child in block.children:
+            items += _render(child, cx, y - child.h / 2, manifest, categories)
+            y -= child.h + GAP
+    return items
+
+
+@dataclass(frozen=True)
+class DrawnRequirement:
+    items: tuple[Item, ...]
+    scale: float
+    fits: bool
+
+
+def draw_requirement(requirement: Requirement, box: Rect, manifest: Manifest) -> DrawnRequirement:
+    """The requirement centred in ``box``, shrunk to fit if needed."""
+    block = requirement_block(requirement, manifest)
+    scale = min(1.0, box.w / block.w, box.h / block.h)
+    categories = {c.name for c in manifest.categories}
+    items = _render(block, 0.0, 0.0, manifest, categories)
+    group = Group(tuple(items), box.cx, box.cy, scale=scale)
+    return DrawnRequirement((group,), scale, scale >= MIN_SCALE)

@@ -1,0 +1,113 @@
+"""The print guide that opens cards.pdf: contents, printer settings, a scale check."""
+from __future__ import annotations
+
+from ..layout.draw import Box, Item, Line, Page, Text
+from ..layout.duplex import Flip
+from ..layout.geometry import Rect
+from ..model.pack import Pack
+from .flow import Flow
+from .sheets import DeckSheets
+
+MARGIN = 18.0
+INK = "#1A1A1A"
+DUPLEX_SETTING = {
+    Flip.LONG_EDGE: "two-sided, flip on long edge (also called long-edge binding)",
+    Flip.SHORT_EDGE: "two-sided, flip on short edge (also called short-edge binding or tumble)",
+}
+
+
+SCALE_CHECK_HEIGHT = 36.0
+
+
+def scale_check(x: float, y: float) -> list[Item]:
+    """A 50 mm bar with centimetre ticks beside a 1 inch square; (x, y) is the top left."""
+    items: list[Item] = [Text(x, y - 3.5, "Scale check", "bold", 10, INK)]
+    square = Rect(x + 66.0, y - 8.0 - 25.4, 25.4, 25.4)
+    bar_y = square.cy - 1.25
+    items.append(Box(Rect(x, bar_y, 50.0, 2.5), fill=INK))
+    for cm in range(6):
+        tx = x + cm * 10.0
+        items.append(Line(tx, bar_y - 1.5, tx, bar_y + 4.0, 0.5, INK))
+        items.append(Text(tx, bar_y - 5.0, f"{cm * 10}", "body", 7, INK, "center"))
+    items.append(Text(x + 25.0, bar_y + 6.0, "50 mm", "bold", 8.5, INK, "center"))
+    items.append(Box(square, stroke=INK, width=1.0))
+    items.append(Text(square.cx, square.cy - 1.2, "1 inch", "bold", 8.5, INK, "center"))
+    return items
+
+
+def guide_pages(pack: Pack, imposed: list[DeckSheets], paper_w: float, paper_h: float,
+                flip: Flip | None, first_sheet_page: int) -> list[Page]:
+    m = pack.manifest
+    flow = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN)
+    flow.text(m.title, "display", 26, after=1.0)
+    flow.text("Print-and-play kit: the cards", "bold", 12, colour="#555555", after=4.0)
+
+    flow.heading("In this file")
+    page = first_sheet_page
+    for d in imposed:
+        sheets = len(d.sheets)
+        pages = sheets * (2 if flip else 1)
+        cards = sum(len(s) for s in d.sheets)
+        flow.text(f"{d.deck.spec.title}: {cards} cards on {sheets} sheet{'s' * (sheets != 1)}, "
+                  f"pages {page}–{page + pages - 1}", size=10, indent=4.0, after=0.8)
+        page += pages
+    flow.skip(2.0)
+
+    flow.heading("Before you print")
+    steps = [
+        "Print this page on its own at 100% (\u201cActual size\u201d). Turn off \u201cFit to page\u201d "
+        "and \u201cShrink oversized pages\u201d: they shrink everything by a few per cent.",
+        "Measure the scale check below: the bar must be 50 mm long and the square 1 inch wide. "
+        "If they are not, change the print setting and try again.",
+        (f"Print pages {first_sheet_page}–{page - 1} {DUPLEX_SETTING[flip]}. Each sheet of backs then "
+         "lands behind its sheet of fronts." if flip else
+         f"Print pages {first_sheet_page}–{page - 1} one-sided; these sheets have no backs."),
+        "Cut along the lines the small marks at the page edges point to. Cards share their cut "
+        "lines, so one straight cut frees a whole row or column.",
+    ]
+    for n, step in enumerate(steps, 1):
+        flow.numbered(n, step)
+    flow.skip(3.0)
+    flow.items += scale_check(MARGIN, flow.y)
+    flow.skip(SCALE_CHECK_HEIGHT)
+
+    if flip:
+        flow.heading("If the backs do not line up")
+        flow.text("Hold a printed sheet up to a light. If the backs sit a little off their fronts, "
+                  "print the calibration sheet (printkit calibrate), read your printer's offset "
+                  "from it, and build again with --back-offset X,Y.", after=2.0)
+    flow.heading("Printing in black and white")
+    flow.text("Every colour on the cards comes with its own symbol and letters, so a greyscale "
+              "print plays just as well.", after=2.0)
+
+    notice = m.notice or "Fan-made and not for sale."
+    box = Rect(MARGIN, MARGIN, paper_w - 2 * MARGIN, 16.0)
+    note = Flow(box.x + 4.0, box.top - 3.0, box.w - 8.0)
+    note.text(notice, size=8.5, colour="#333333", after=0.5)
+    note.text("Made with printkit.", size=7.5, colour="#666666")
+    items = flow.items + [Box(box, stroke="#999999", width=0.6, radius=2.0)] + note.items
+    pages = [Page(paper_w, paper_h, tuple(items), "print guide")]
+    if flip:
+        pages.append(checklist_page(pack, imposed, paper_w, paper_h))
+    return pages
+
+
+def checklist_page(pack: Pack, imposed: list[DeckSheets], paper_w: float, paper_h: float) -> Page:
+    """The back of the guide: every card of the kit, to tick off after cutting."""
+    col_w = (paper_w - 2 * MARGIN - 8.0) / 2
+    head = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN)
+    head.text("Card checklist", "display", 18, after=3.0)
+    columns = [Flow(MARGIN, head.y, col_w), Flow(MARGIN + col_w + 8.0, head.y, col_w)]
+    lines: list[tuple[str, bool]] = []  # (text, is a deck heading)
+    for d in imposed:
+        lines.append((f"{d.deck.spec.title} ({d.deck.total})", True))
+        lines += [(c.name + (f"  ×{c.count}" if c.count > 1 else ""), False) for c in d.deck.cards]
+    per_column = (len(lines) + 1) // 2
+    for i, (text, heading) in enumerate(lines):
+        column = columns[min(1, i // per_column)]
+        if heading:
+            column.text(text, "bold", 9.5, after=0.8)
+        else:
+            column.checkbox(text)
+    items = head.items + columns[0].items + columns[1].items
+    return Page(paper_w, paper_h, tuple(items), "card checklist")

@@ -1,0 +1,135 @@
+"""A display list: what to draw, as frozen records in millimetres.
+
+Layouts and card templates produce these; the render layer is the only
+code that turns them into PDF operators.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .geometry import Rect
+from .text import FittedText, Measure
+
+Colour = str  # "#RRGGBB"
+BLACK, WHITE = "#000000", "#FFFFFF"
+HAIRLINE = 0.25  # points
+
+
+@dataclass(frozen=True)
+class Box:
+    rect: Rect
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    width: float = 0.5  # stroke width, points
+    radius: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Disc:
+    cx: float
+    cy: float
+    r: float
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float = HAIRLINE
+    colour: Colour = BLACK
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # baseline
+    text: str
+    font: str  # a role from printkit.fonts
+    size: float  # points
+    colour: Colour = BLACK
+    align: str = "left"  # left, center or right of x
+    angle: float = 0.0  # degrees, counter-clockwise about (x, y)
+
+
+@dataclass(frozen=True)
+class Path:
+    """Moves, lines and cubic curves: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    ops: tuple[tuple, ...]
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items moved to (dx, dy), turned by ``angle`` degrees and scaled about that point."""
+
+    items: tuple["Item", ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    angle: float = 0.0
+    scale: float = 1.0
+    clip: Rect | None = None  # in the group's own coordinates
+
+
+@dataclass(frozen=True)
+class Place:
+    """An instance of a shared face (drawn once, placed many times) with its origin at (x, y)."""
+
+    face: str
+    x: float
+    y: float
+    rotation: int = 0  # 0 or 180, about the face's centre
+    clip: Rect | None = None  # in page coordinates
+
+
+Item = Union[Box, Disc, Line, Text, Path, Group, Place]
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card side, drawn once: origin at the trim's bottom-left, bleed at negative coordinates."""
+
+    key: str
+    width: float
+    height: float
+    bleed: float
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    items: tuple[Item, ...]
+    label: str = ""
+
+
+def text_lines(fitted: FittedText, box: Rect, font: str, measure: Measure, colour: Colour = BLACK,
+               align: str = "center", valign: str = "middle") -> list[Text]:
+    """Place fitted lines inside ``box``, aligned horizontally and vertically."""
+    size = fitted.size
+    block = measure.ascent(size) + measure.descent(size) + (len(fitted.lines) - 1) * fitted.line_pitch
+    top = {"top": box.top, "bottom": box.y + block}.get(valign, box.cy + block / 2)
+    x = {"left": box.x, "right": box.right}.get(align, box.cx)
+    first = top - measure.ascent(size)
+    return [Text(x, first - i * fitted.line_pitch, line, font, size, colour, align)
+            for i, line in enumerate(fitted.lines)]
+
+
+def flatten(items):
+    """Every item inside Groups too, without their transforms (to inspect text and fonts)."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from flatten(item.items)
+        else:
+            yield item

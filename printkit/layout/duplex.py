@@ -1,0 +1,88 @@
+"""Where each card's back goes so that it lands behind its front.
+
+Turning a portrait sheet over its long edge mirrors it left to right; over
+its short edge, top to bottom and upside down. A back printed at the mirror
+image of its front's position therefore lands exactly behind it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .geometry import Rect, Sides
+from .sheet import SheetLayout
+
+
+class Flip(str, Enum):
+    LONG_EDGE = "long-edge"
+    SHORT_EDGE = "short-edge"
+
+
+@dataclass(frozen=True)
+class Offset:
+    """A shift of back pages, in mm, as seen looking at the back: +x right, +y up."""
+
+    x: float = 0.0
+    y: float = 0.0
+
+    @classmethod
+    def parse(cls, text: str) -> "Offset":
+        """'X,Y' in millimetres, such as '0.5,-1'."""
+        parts = [p.strip() for p in text.replace(";", ",").split(",")]
+        if len(parts) != 2:
+            raise ValueError("give the offset as X,Y in millimetres, such as 0.5,-1")
+        try:
+            x, y = (float(p) for p in parts)
+        except ValueError:
+            raise ValueError(f"'{text}' is not two numbers X,Y in millimetres") from None
+        if abs(x) > 20 or abs(y) > 20:
+            raise ValueError("an offset beyond 20 mm is not a printer's misregistration")
+        return cls(x, y)
+
+
+@dataclass(frozen=True)
+class BackPlacement:
+    slot: int  # the front slot this back belongs behind
+    rect: Rect  # the back's trim rectangle on the back page
+    rotation: int  # degrees: 180 when the sheet is turned over its short edge
+    clip: Rect  # how far the back's background may reach
+
+
+def mirror(rect: Rect, layout: SheetLayout, flip: Flip) -> Rect:
+    """The position on the back page that lies behind ``rect`` on the front."""
+    w, h = layout.paper.width, layout.paper.height
+    if flip is Flip.LONG_EDGE:
+        return Rect(w - rect.right, rect.y, rect.w, rect.h)
+    return Rect(rect.x, h - rect.top, rect.w, rect.h)
+
+
+def _mirror_sides(sides: Sides, flip: Flip) -> Sides:
+    if flip is Flip.LONG_EDGE:
+        return Sides(sides.right, sides.bottom, sides.left, sides.top)
+    return Sides(sides.left, sides.top, sides.right, sides.bottom)
+
+
+def back_placements(layout: SheetLayout, flip: Flip, offset: Offset = Offset()) -> tuple[BackPlacement, ...]:
+    """Backs for every slot of a sheet, mirrored for ``flip`` and shifted by ``offset``."""
+    paper = layout.paper
+    grid = mirror(layout.grid, layout, flip).moved(offset.x, offset.y)
+    # Backs bleed as far as the paper allows, up to the template's back bleed.
+    reach = layout.template.back_bleed
+    room = Sides(min(reach, max(0.0, grid.x)), min(reach, max(0.0, grid.y)),
+                 min(reach, max(0.0, paper.width - grid.right)), min(reach, max(0.0, paper.height - grid.top)))
+    placements = []
+    for slot in range(layout.per_sheet):
+        rect = mirror(layout.slot(slot), layout, flip).moved(offset.x, offset.y)
+        outer = _mirror_sides(layout.outer_sides(slot, Sides.all(1.0)), flip)
+        clip = rect.grow(Sides(room.left * outer.left, room.bottom * outer.bottom,
+                               room.right * outer.right, room.top * outer.top))
+        placements.append(BackPlacement(slot, rect, 180 if flip is Flip.SHORT_EDGE else 0, clip))
+    return tuple(placements)
+
+
+def seen_from_front(point: tuple[float, float], layout: SheetLayout, flip: Flip) -> tuple[float, float]:
+    """Where a point on the back page lies, in front-page coordinates."""
+    x, y = point
+    if flip is Flip.LONG_EDGE:
+        return layout.paper.width - x, y
+    return x, layout.paper.height - y

@@ -1,0 +1,25 @@
+"""Paper sizes, portrait, in millimetres."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+
+PAPERS = {
+    "a4": Paper("A4", 210.0, 297.0),
+    "letter": Paper("Letter", 215.9, 279.4),
+}
+
+# Home printers cannot reach the outer few millimetres of a sheet; 6.35 mm
+# (1/4 in) is the cautious figure that print guides use.
+UNPRINTABLE_MM = 6.35
+
+
+def paper(name: str) -> Paper:
+    return PAPERS[name.lower()]

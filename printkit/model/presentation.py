@@ -1,0 +1,95 @@
+"""Read the manifest tables that say how cards look: faces, backs, tokens, powers."""
+from __future__ import annotations
+
+import re
+
+from ..suggest import did_you_mean
+from .pack import FACE_ROLES, NAME_COLUMN, BackSpec, ColumnSpec, FaceSpec, Power, TokenStyle
+from .tomltable import Table
+
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def read_colour(table: Table, key: str, default: str) -> str:
+    colour = table.text(key, required=False, default=default)
+    if not _COLOUR.fullmatch(colour):
+        table.ctx.report("M104", f"'{'.'.join(table.key_path(key))}' must be a colour such as '#0072B2'",
+                         table.key_path(key))
+        return default
+    return colour.upper()
+
+
+def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
+    table = deck.table("face", required=False)
+    if table is None:
+        return None
+    known = [c.name for c in columns]
+    template = table.text("template")
+    roles = {"title": NAME_COLUMN}
+    for role in FACE_ROLES:
+        column = table.text(role, required=False)
+        if not column:
+            continue
+        if column not in known:
+            deck.ctx.report("M106", f"deck has no column '{column}'", table.key_path(role),
+                            did_you_mean(column, known))
+            continue
+        roles[role] = column
+    labels_table = table.table("labels", required=False)
+    labels = {}
+    for value, label in (labels_table.entries() if labels_table else ()):
+        if isinstance(label, str):
+            labels[value] = label
+        else:
+            deck.ctx.report("M104", f"the label for '{value}' must be text", labels_table.key_path(value))
+    powers_for = []
+    where = table.table("powers_for", required=False)
+    for column, wanted in (where.entries() if where else ()):
+        if column not in known:
+            deck.ctx.report("M106", f"deck has no column '{column}'", where.key_path(column),
+                            did_you_mean(column, known))
+        powers_for.append((column, str(wanted)))
+    table.finish()
+    return FaceSpec(template, roles, labels, tuple(powers_for), table.location())
+
+
+def read_back(deck: Table, default_label: str) -> BackSpec | None:
+    table = deck.table("back", required=False)
+    if table is None:
+        return None
+    back = BackSpec(read_colour(table, "colour", "#0072B2"),
+                    table.text("label", required=False, default=default_label), table.location())
+    table.finish()
+    return back
+
+
+def read_tokens(root: Table) -> tuple[TokenStyle, ...]:
+    table = root.table("tokens", required=False)
+    tokens = []
+    for term, value in (table.entries() if table else ()):
+        spec = Table(root.ctx, value if isinstance(value, dict) else {}, table.key_path(term))
+        if not isinstance(value, dict):
+            root.ctx.report("M104", f"'tokens.{term}' must be a table with colour and symbol",
+                            table.key_path(term))
+            continue
+        tokens.append(TokenStyle(term, read_colour(spec, "colour", "#000000"), spec.text("symbol"),
+                                 spec.location()))
+        spec.finish()
+    return tuple(tokens)
+
+
+def read_powers(root: Table) -> tuple[Power, ...]:
+    if not root.has("powers"):
+        root.asked.append("powers")
+        return ()
+    entries = root.data["powers"]
+    root.asked.append("powers")
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        root.ctx.report("M104", "'powers' must be a list of [[powers]] tables", ("powers",))
+        return ()
+    powers = []
+    for index, entry in enumerate(entries):
+        spec = Table(root.ctx, entry, ("powers", str(index)))
+        powers.append(Power(spec.integer("cost", default=1), spec.text("text"), spec.location()))
+        spec.finish()
+    return tuple(powers)

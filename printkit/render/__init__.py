@@ -1,0 +1,1 @@
+"""The only layer that calls reportlab: display lists in, PDF bytes out."""

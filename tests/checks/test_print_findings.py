@@ -1,0 +1,40 @@
+"""Print findings (T7xx): designs that exist, text that fits, glyphs the fonts have."""
+from conftest import at
+
+LONG = ("An Extraordinarily Long Gag Card Name That Goes On And On Without Ever Stopping "
+        "Because Nobody Ever Told It Where Cards End Or Why Brevity Matters")
+
+
+def test_T700_name_that_cannot_fit(gag_grab):
+    gag_grab.edit("gags.csv", "Football Kick,4,", f"{LONG},4,")
+    f = gag_grab.only("T700")
+    assert at(f) == ("gags.csv", 3, 1)
+    assert f.message.startswith("the name 'An Extraordinarily Long")
+
+
+def test_T700_requirement_too_wide_to_read(gag_grab):
+    long_name = "Marcie Carlin Johnson of Needles"
+    gag_grab.edit("kids.csv", "Marcie,", f"{long_name},")
+    gag_grab.edit("gags.csv", "Peppermint Patty + Marcie", f"Peppermint Patty + {long_name}")
+    f = gag_grab.only("T700")
+    assert at(f) == ("gags.csv", 61, 11) and "requirement" in f.message
+
+
+def test_T701_character_without_a_glyph(gag_grab):
+    gag_grab.edit("gags.csv", "Melting Snowman,", "Melting \u2603 Snowman,")
+    f = gag_grab.only("T701")
+    assert at(f) == ("gags.csv", 19, 9)
+    assert "U+2603" in f.message
+
+
+def test_curly_apostrophe_has_a_glyph(gag_grab):
+    assert not [f for f in gag_grab.findings() if f.code == "T701"]
+    assert "Beethoven’s Ninth" in (gag_grab.path / "gags.csv").read_text(encoding="utf-8")
+
+
+def test_T702_unknown_symbol_and_template(gag_grab):
+    gag_grab.edit("game.toml", 'symbol = "zigzag"', 'symbol = "zigzg"')
+    gag_grab.edit("game.toml", 'template = "claim"', 'template = "clam"')
+    found = {f.message: f for f in gag_grab.findings() if f.code == "T702"}
+    assert found["token 'CB' uses unknown symbol 'zigzg'"].hint == "did you mean 'zigzag'?"
+    assert found["deck 'gags' uses unknown template 'clam'"].hint == "did you mean 'claim'?"

@@ -1,0 +1,75 @@
+"""Backs land behind their fronts for each flip, with and without an offset."""
+import pytest
+
+from printkit.layout.duplex import Flip, Offset, back_placements, seen_from_front
+from printkit.layout.paper import PAPERS
+from printkit.layout.sheet import SheetLayout
+
+
+@pytest.fixture(params=["a4", "letter"])
+def lay(request):
+    return SheetLayout.compute(PAPERS[request.param], 63.5, 88.9)
+
+
+def test_long_edge_mirrors_columns(lay):
+    W = lay.paper.width
+    backs = back_placements(lay, Flip.LONG_EDGE)
+    for b in backs:
+        front = lay.slot(b.slot)
+        assert b.rotation == 0
+        assert b.rect.x == pytest.approx(W - front.x - front.w) and b.rect.y == pytest.approx(front.y)
+    # Slot 0 (top left) is backed at the top right of the back page.
+    assert backs[0].rect.x == pytest.approx(lay.slot(2).x)
+
+
+def test_short_edge_mirrors_rows_and_turns_backs(lay):
+    H = lay.paper.height
+    backs = back_placements(lay, Flip.SHORT_EDGE)
+    for b in backs:
+        front = lay.slot(b.slot)
+        assert b.rotation == 180
+        assert b.rect.x == pytest.approx(front.x) and b.rect.y == pytest.approx(H - front.y - front.h)
+    assert backs[0].rect.y == pytest.approx(lay.slot(6).y)
+
+
+@pytest.mark.parametrize("flip", list(Flip))
+@pytest.mark.parametrize("filled", [1, 5, 7, 9])
+def test_every_back_is_behind_its_front_even_on_a_partly_filled_sheet(lay, flip, filled):
+    for b in back_placements(lay, flip)[:filled]:
+        front = lay.slot(b.slot)
+        for corner in ((b.rect.x, b.rect.y), (b.rect.right, b.rect.top)):
+            x, y = seen_from_front(corner, lay, flip)
+            assert front.x - 1e-9 <= x <= front.right + 1e-9 and front.y - 1e-9 <= y <= front.top + 1e-9
+        cx, cy = seen_from_front((b.rect.cx, b.rect.cy), lay, flip)
+        assert (cx, cy) == pytest.approx((front.cx, front.cy))
+    assert [b.slot for b in back_placements(lay, flip)[:filled]] == list(range(filled))
+
+
+@pytest.mark.parametrize("flip", list(Flip))
+def test_offset_shifts_every_back(lay, flip):
+    plain = back_placements(lay, flip)
+    shifted = back_placements(lay, flip, Offset(0.5, -1.0))
+    for a, b in zip(plain, shifted):
+        assert (b.rect.x - a.rect.x, b.rect.y - a.rect.y) == pytest.approx((0.5, -1.0))
+
+
+def test_backs_bleed_further_than_fronts_but_stay_on_the_paper(lay):
+    for b in back_placements(lay, Flip.LONG_EDGE):
+        clip = b.clip
+        assert 0 <= clip.x and clip.right <= lay.paper.width + 1e-9
+        assert 0 <= clip.y and clip.top <= lay.paper.height + 1e-9
+    corner = back_placements(lay, Flip.LONG_EDGE)[0]  # back of the top-left card: top right
+    assert corner.clip.right - corner.rect.right > lay.bleed.right
+    assert corner.clip.x == pytest.approx(corner.rect.x)  # inner side stays at the cut line
+
+
+@pytest.mark.parametrize("text, expected", [("0.5,-1", Offset(0.5, -1.0)), (" -2 , 3 ", Offset(-2, 3)),
+                                            ("1;1", Offset(1, 1))])
+def test_offset_parse(text, expected):
+    assert Offset.parse(text) == expected
+
+
+@pytest.mark.parametrize("text", ["1", "a,b", "1,2,3", "30,0"])
+def test_offset_parse_refuses(text):
+    with pytest.raises(ValueError):
+        Offset.parse(text)

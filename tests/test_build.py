@@ -1,0 +1,119 @@
+"""Building cards.pdf: deterministic bytes, atomic writes, refusals, shared faces."""
+import os
+import re
+
+import pytest
+from click.testing import CliRunner
+from conftest import REPO
+from pypdf import PdfReader
+
+from printkit.build import BuildOptions, BuildRefused, build_pack
+from printkit.cli import cli
+from printkit.output import OutsideOutput, target_in
+
+GAG_GRAB = REPO / "cards" / "gag-grab"
+
+
+def build(out, **kwargs):
+    return build_pack(GAG_GRAB, BuildOptions(out, **kwargs))
+
+
+def test_same_input_same_bytes(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    first = build(tmp_path / "a").files[0].read_bytes()
+    second = build(tmp_path / "b").files[0].read_bytes()
+    assert first == second
+
+
+def test_source_date_epoch_sets_the_date(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    path = build(tmp_path).files[0]
+    assert PdfReader(path).metadata["/CreationDate"].startswith("D:20231114221320")
+    assert path.read_bytes() == build(tmp_path / "again").files[0].read_bytes()
+
+
+def test_faces_used_more_than_once_are_embedded_once(tmp_path):
+    reader = PdfReader(build(tmp_path).files[0])
+    forms = set()
+    placements = 0
+    for page in reader.pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            forms.add(ref.idnum)
+        placements += len(re.findall(rb"/[^\s/]+ Do\b", page.get_contents().get_data()))
+    # Shared: the four main Kid cards (10 copies each) and the two deck backs
+    # (52 and 60 copies); every card used once is drawn where it stands.
+    assert len(forms) == 4 + 2
+    assert placements == 40 + 52 + 60
+
+
+def test_a_failed_render_leaves_the_previous_pdf_and_no_temp_files(tmp_path, monkeypatch):
+    target = build(tmp_path).files[0]
+    before = target.read_bytes()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+    monkeypatch.setattr("printkit.render.pdf.render_pdf", broken)
+    with pytest.raises(RuntimeError):
+        build(tmp_path)
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in target.parent.iterdir()) == ["cards.pdf"]
+
+
+def test_a_pack_with_errors_is_refused_and_the_old_pdf_kept(tmp_path, gag_grab):
+    out = tmp_path / "out"
+    target = build_pack(gag_grab.path, BuildOptions(out)).files[0]
+    before = target.read_bytes()
+    gag_grab.edit("gags.csv", "SN + Woodstock", "SN + Wodstock")
+    with pytest.raises(BuildRefused) as refused:
+        build_pack(gag_grab.path, BuildOptions(out))
+    assert refused.value.report.errors == 1
+    assert target.read_bytes() == before
+
+
+def test_written_files_are_readable_by_others(tmp_path):
+    mode = build(tmp_path).files[0].stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask
+
+
+def test_targets_stay_inside_the_output_folder(tmp_path):
+    assert target_in(tmp_path, "gag-grab", "cards.pdf") == (tmp_path / "gag-grab" / "cards.pdf").resolve()
+    for parts in (("..", "x.pdf"), ("/etc", "x.pdf"), ("a", "..", "..", "x.pdf")):
+        with pytest.raises(OutsideOutput):
+            target_in(tmp_path, *parts)
+
+
+class TestCommand:
+    def run(self, *args):
+        return CliRunner().invoke(cli, list(args))
+
+    def test_build_writes_and_reports(self, tmp_path):
+        result = self.run("build", "gag-grab", "--out", str(tmp_path))
+        assert result.exit_code == 0
+        assert result.output.strip().endswith("gag-grab/cards.pdf (28 pages)")
+        assert (tmp_path / "gag-grab" / "cards.pdf").is_file()
+
+    def test_refusal_shows_the_findings_as_check_does(self, tmp_path, gag_grab):
+        gag_grab.edit("gags.csv", "SN + Woodstock", "SN + Wodstock")
+        built = self.run("build", str(gag_grab.path), "--out", str(tmp_path / "out"))
+        checked = self.run("check", str(gag_grab.path))
+        assert built.exit_code == 1 and checked.exit_code == 1
+        assert checked.output in built.output
+        assert "not built" in built.output
+        assert not (tmp_path / "out").exists()
+
+    @pytest.mark.parametrize("args", [["--paper", "a3"], ["--backs", "sideways"],
+                                      ["--back-offset", "1"], ["--back-offset", "x,y"], ["nope"]])
+    def test_usage_errors(self, tmp_path, args):
+        result = self.run("build", "--out", str(tmp_path), *args)
+        assert result.exit_code == 2 and "Error" in result.output
+
+    def test_fronts_only(self, tmp_path):
+        result = self.run("build", "--out", str(tmp_path), "--backs", "none", "--paper", "letter")
+        assert result.exit_code == 0 and "(14 pages)" in result.output
+
+    def test_calibrate(self, tmp_path):
+        result = self.run("calibrate", "--out", str(tmp_path), "--backs", "short-edge")
+        assert result.exit_code == 0
+        assert len(PdfReader(tmp_path / "calibration.pdf").pages) == 2
