@@ -148,6 +148,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset)
     from .build import BuildOptions, BuildRefused, build_pack
     from .kit.sheets import SheetOptions
     from .layout.duplex import Flip
+    from .layout.sheet import LayoutError
 
     options = BuildOptions(out_dir, paper, SheetOptions(None if backs == "none" else Flip(backs), offset))
     failed = False
@@ -158,6 +159,10 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset)
         except BuildRefused as refused:
             click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
             click.echo(f"{refused.report.id}: not built because of the errors above", err=True)
+            failed = True
+            continue
+        except (LayoutError, OSError) as exc:  # cards too big for the paper; a folder we cannot write
+            click.echo(f"{root.name}: not built: {_reason(exc)}", err=True)
             failed = True
             continue
         for path in result.files:
@@ -191,8 +196,18 @@ def calibrate(out_dir: Path, paper: str, backs: str, offset) -> None:
     pages = calibration_pages(paper_named(paper), Flip(backs), offset)
     data = render_pdf(pages, {}, "printkit duplex calibration", "Find a printer's back offset")
     target = target_in(out_dir, "calibration.pdf")
-    write_files_atomically({target: data})
+    try:
+        write_files_atomically({target: data})
+    except OSError as exc:
+        click.echo(f"calibration.pdf: not written: {_reason(exc)}", err=True)
+        sys.exit(EXIT_FINDINGS)
     click.echo(f"wrote {display_path(target)} (2 pages)")
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    return str(exc)
 
 
 class _progress:

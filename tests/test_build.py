@@ -117,3 +117,47 @@ class TestCommand:
         result = self.run("calibrate", "--out", str(tmp_path), "--backs", "short-edge")
         assert result.exit_code == 0
         assert len(PdfReader(tmp_path / "calibration.pdf").pages) == 2
+
+
+class FakeStderr:
+    def __init__(self, terminal: bool):
+        self.terminal = terminal
+        self.written = []
+
+    def isatty(self):
+        return self.terminal
+
+    def write(self, text):
+        self.written.append(text)
+
+    def flush(self):
+        pass
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_progress_shows_only_on_a_terminal(monkeypatch, terminal):
+    from printkit.cli import _progress
+
+    stderr = FakeStderr(terminal)
+    monkeypatch.setattr("sys.stderr", stderr)
+    with _progress("gag-grab") as update:
+        if terminal:
+            update("cards.pdf", 14, 28)
+            update("cards.pdf", 28, 28)
+        else:
+            assert update is None
+    assert ("gag-grab: cards.pdf" in "".join(stderr.written)) is terminal
+
+
+def test_cards_too_big_for_the_paper_are_a_clear_error(tmp_path, gag_grab):
+    gag_grab.edit("game.toml", "width_mm = 63.5", "width_mm = 250")
+    result = CliRunner().invoke(cli, ["build", str(gag_grab.path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "gag-grab: not built: 250 × 88.9 mm cards do not fit" in result.output
+
+
+def test_an_unwritable_output_folder_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = CliRunner().invoke(cli, ["build", "gag-grab", "--out", str(blocker / "sub")])
+    assert result.exit_code == 1 and "not built: Not a directory" in result.output

@@ -6,18 +6,21 @@ from dataclasses import dataclass, field
 from ..fonts import metrics
 from ..layout.draw import Box, Face, Item, text_lines
 from ..layout.geometry import Rect
+from ..layout.sheet import SheetTemplate
 from ..layout.text import fit_text
 from ..model.pack import Card, DeckSpec, Manifest
 from .colour import INK
 
-FACE_BLEED = 6.0  # backgrounds are painted this far past the trim; sheets clip them
+# Backgrounds are painted as far past the trim as any sheet lets them show
+# (the backs' bleed); each sheet clips them to its own bleed.
+FACE_BLEED = SheetTemplate().back_bleed
 
 
 @dataclass(frozen=True)
 class FaceContext:
     manifest: Manifest
     deck: DeckSpec
-    safe: float = 4.0
+    safe: float = SheetTemplate().safe
 
     @property
     def width(self) -> float:
