@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .checks import PackReport, check_pack
+from .kit.board import board_document
 from .kit.cards import cards_document
 from .kit.sheets import SheetOptions
 from .layout.paper import paper as paper_named
@@ -25,13 +26,14 @@ class BuildOptions:
     out_dir: Path = Path("output")
     paper: str = "a4"
     sheets: SheetOptions = SheetOptions()
+    board_paper: str | None = None  # a large sheet for the whole board; None: tiles on ``paper``
 
 
 @dataclass(frozen=True)
 class BuildResult:
     pack: str
     files: tuple[Path, ...]
-    pages: int
+    pages: dict[str, int]  # file name -> page count
     report: PackReport
 
 
@@ -39,17 +41,29 @@ Progress = Callable[[str, int, int], None]  # (what, done, total)
 
 
 def build_pack(root: Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
-    """Write ``<out>/<pack>/cards.pdf``; refuse a pack with check errors."""
+    """Write ``<out>/<pack>/cards.pdf`` and ``board.pdf``; refuse a pack with check errors.
+
+    Every file is rendered before any is written, so a failure leaves all of
+    the previous files as they were.
+    """
     from .render.pdf import render_pdf  # the drawing library loads only when building
 
     report = check_pack(root)
     if report.errors or report.pack is None:
         raise BuildRefused(report)
     pack = report.pack
-    document = cards_document(pack, paper_named(options.paper), options.sheets, fronts=report.fronts)
-    total = len(document.pages)
-    step = (lambda n: progress("cards.pdf", n, total)) if progress else None
-    data = render_pdf(list(document.pages), document.faces, document.title, document.subject, step)
-    target = target_in(options.out_dir, pack.id, "cards.pdf")
-    write_files_atomically({target: data})
-    return BuildResult(pack.id, (target,), total, report)
+    paper = paper_named(options.paper)
+    documents = {"cards.pdf": cards_document(pack, paper, options.sheets, fronts=report.fronts)}
+    board = board_document(pack, paper, paper_named(options.board_paper) if options.board_paper else None)
+    if board is not None:
+        documents["board.pdf"] = board
+    files: dict[Path, bytes] = {}
+    pages: dict[str, int] = {}
+    for name, document in documents.items():
+        total = len(document.pages)
+        step = (lambda n, name=name, total=total: progress(name, n, total)) if progress else None
+        files[target_in(options.out_dir, pack.id, name)] = render_pdf(
+            list(document.pages), document.faces, document.title, document.subject, step)
+        pages[name] = total
+    write_files_atomically(files)
+    return BuildResult(pack.id, tuple(files), pages, report)

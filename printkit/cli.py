@@ -131,8 +131,10 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
 @click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]), default="long-edge",
               show_default=True, help="Duplex flip your printer uses, or none for fronts only.")
 @offset_option
-def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset) -> None:
-    """Build print-and-play PDFs: OUT/<pack>/cards.pdf for each pack.
+@click.option("--board-paper", type=click.Choice(["a2", "tabloid", "arch-c"]),
+              help="Draw the whole board on one large sheet (for a copy shop) instead of tiles.")
+def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset, board_paper: str | None) -> None:
+    """Build print-and-play PDFs: OUT/<pack>/cards.pdf and board.pdf for each pack.
 
     PACK is a bundled pack id or a pack folder; with none, every bundled pack
     is built. A pack with check errors is not built: its findings are shown
@@ -144,13 +146,15 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset)
       printkit build gag-grab --paper letter
       printkit build --backs short-edge --back-offset 0.5,-1
       printkit build cards/my-game --out dist
+      printkit build --board-paper a2
     """
     from .build import BuildOptions, BuildRefused, build_pack
     from .kit.sheets import SheetOptions
     from .layout.duplex import Flip
     from .layout.sheet import LayoutError
 
-    options = BuildOptions(out_dir, paper, SheetOptions(None if backs == "none" else Flip(backs), offset))
+    options = BuildOptions(out_dir, paper, SheetOptions(None if backs == "none" else Flip(backs), offset),
+                           board_paper)
     failed = False
     for root in resolve_packs(packs, ignore_outside=False):
         try:
@@ -161,12 +165,12 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset)
             click.echo(f"{refused.report.id}: not built because of the errors above", err=True)
             failed = True
             continue
-        except (LayoutError, OSError) as exc:  # cards too big for the paper; a folder we cannot write
+        except (LayoutError, OSError) as exc:  # too big for the paper; a folder we cannot write
             click.echo(f"{root.name}: not built: {_reason(exc)}", err=True)
             failed = True
             continue
         for path in result.files:
-            click.echo(f"wrote {display_path(path)} ({result.pages} pages)")
+            click.echo(f"wrote {display_path(path)} ({result.pages[path.name]} pages)")
     sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
 
 

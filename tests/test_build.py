@@ -40,23 +40,30 @@ def test_faces_used_more_than_once_are_embedded_once(tmp_path):
         for ref in page["/Resources"].get("/XObject", {}).values():
             forms.add(ref.idnum)
         placements += len(re.findall(rb"/[^\s/]+ Do\b", page.get_contents().get_data()))
-    # Shared: the four main Kid cards (10 copies each) and the two deck backs
-    # (52 and 60 copies); every card used once is drawn where it stands.
-    assert len(forms) == 4 + 2
-    assert placements == 40 + 52 + 60
+    # Shared: the four main Kid cards (10 copies each), the two deck backs (52
+    # and 60 copies) and the player aid's front and back (8 each); every card
+    # used once is drawn where it stands.
+    assert len(forms) == 4 + 2 + 2
+    assert placements == 40 + 52 + 60 + 8 + 8
 
 
-def test_a_failed_render_leaves_the_previous_pdf_and_no_temp_files(tmp_path, monkeypatch):
-    target = build(tmp_path).files[0]
-    before = target.read_bytes()
+def test_a_failed_render_leaves_every_previous_pdf_and_no_temp_files(tmp_path, monkeypatch):
+    targets = build(tmp_path).files
+    before = {t.name: t.read_bytes() for t in targets}
+    assert sorted(before) == ["board.pdf", "cards.pdf"]
+    real = __import__("printkit.render.pdf", fromlist=["render_pdf"]).render_pdf
+    calls = []
 
-    def broken(*args, **kwargs):
-        raise RuntimeError("disk on fire")
-    monkeypatch.setattr("printkit.render.pdf.render_pdf", broken)
+    def fails_on_the_second_file(*args, **kwargs):
+        calls.append(args[2])
+        if len(calls) == 2:  # cards.pdf rendered fine; board.pdf fails
+            raise RuntimeError("disk on fire")
+        return real(*args, **kwargs)
+    monkeypatch.setattr("printkit.render.pdf.render_pdf", fails_on_the_second_file)
     with pytest.raises(RuntimeError):
-        build(tmp_path)
-    assert target.read_bytes() == before
-    assert sorted(p.name for p in target.parent.iterdir()) == ["cards.pdf"]
+        build(tmp_path, paper="letter")
+    assert {t.name: t.read_bytes() for t in targets} == before
+    assert sorted(p.name for p in targets[0].parent.iterdir()) == ["board.pdf", "cards.pdf"]
 
 
 def test_a_pack_with_errors_is_refused_and_the_old_pdf_kept(tmp_path, gag_grab):
@@ -91,7 +98,9 @@ class TestCommand:
     def test_build_writes_and_reports(self, tmp_path):
         result = self.run("build", "gag-grab", "--out", str(tmp_path))
         assert result.exit_code == 0
-        assert result.output.strip().endswith("gag-grab/cards.pdf (28 pages)")
+        lines = result.output.strip().splitlines()
+        assert lines[0].endswith("gag-grab/cards.pdf (30 pages)")
+        assert lines[1].endswith("gag-grab/board.pdf (10 pages)")
         assert (tmp_path / "gag-grab" / "cards.pdf").is_file()
 
     def test_refusal_shows_the_findings_as_check_does(self, tmp_path, gag_grab):
@@ -111,7 +120,7 @@ class TestCommand:
 
     def test_fronts_only(self, tmp_path):
         result = self.run("build", "--out", str(tmp_path), "--backs", "none", "--paper", "letter")
-        assert result.exit_code == 0 and "(14 pages)" in result.output
+        assert result.exit_code == 0 and "(15 pages)" in result.output
 
     def test_calibrate(self, tmp_path):
         result = self.run("calibrate", "--out", str(tmp_path), "--backs", "short-edge")

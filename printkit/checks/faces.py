@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from ..faces import TEMPLATES, FaceResult, back_face, front_key
+from ..faces.aid import aid_back, aid_front
 from ..faces.symbols import SYMBOLS
 from ..findings import Finding, Location
 from ..fonts import metrics
@@ -45,6 +46,14 @@ def check_printing(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Fin
             yield from _glyphs(result.face, card)
         if deck.spec.face is not None and deck.spec.back is not None:
             yield from _glyphs(back_face(deck.spec, pack.manifest), None, deck.spec.back.location)
+    aid = pack.manifest.player_aid
+    if aid is not None and pack.manifest.phases:
+        for result in (aid_front(pack), aid_back(pack)):
+            for overflow in result.overflows:
+                yield Finding("T700", f"the player aid's {overflow.what} '{overflow.text}' does not fit, "
+                                      "even at the smallest size allowed", overflow.where or aid.location,
+                              "shorten it")
+            yield from _glyphs(result.face, None, aid.location)
 
 
 def _glyphs(face: Face, card: Card | None, fallback: Location | None = None) -> Iterator[Finding]:

@@ -8,6 +8,7 @@ from ..layout.draw import Box, Face, Item, text_lines
 from ..layout.geometry import Rect
 from ..layout.sheet import SheetTemplate
 from ..layout.text import fit_text
+from ..findings import Location
 from ..model.pack import Card, DeckSpec, Manifest
 from .colour import INK
 
@@ -46,6 +47,7 @@ class Overflow:
     column: str
     text: str
     what: str  # "name", "requirement", ...
+    where: Location | None = None  # for text from the manifest rather than a card's cell
 
 
 @dataclass
@@ -68,11 +70,11 @@ class FaceBuilder:
 
     def fitted(self, text: str, box: Rect, font: str, max_size: float, min_size: float,
                column: str, what: str, colour: str = INK, align: str = "center",
-               valign: str = "middle", max_lines: int | None = None) -> None:
+               valign: str = "middle", max_lines: int | None = None, where: Location | None = None) -> None:
         measure = metrics(font)
         fit = fit_text(text, measure, box.w, box.h, max_size, min_size, max_lines)
         if not fit.fits:
-            self.overflows.append(Overflow(column, text, what))
+            self.overflows.append(Overflow(column, text, what, where))
         self.add(*text_lines(fit, box, font, measure, colour, align, valign))
 
     def face(self) -> Face:

@@ -50,7 +50,7 @@ def suit_face(card: Card, ctx: FaceContext) -> FaceResult:
         b.add(Group(tuple(token(style, 0, 0, index_r, outline=0.8)),
                     safe.right - index_r, safe.y + index_r, angle=180))
     elif _gets_powers(card, spec.powers_for) and ctx.manifest.powers:
-        _powers(b, Rect(safe.x, safe.y + 8.5, safe.w, title.y - 6.0 - safe.y - 8.5))
+        powers_list(b, Rect(safe.x, safe.y + 8.5, safe.w, title.y - 6.0 - safe.y - 8.5))
     else:
         b.add(symbol("star", w / 2, h / 2, 9.0, fill=tint(PLAIN_EDGE, 0.5), stroke=INK, width=0.8))
     return FaceResult(b.face(), tuple(b.overflows))
@@ -60,10 +60,10 @@ def _gets_powers(card: Card, where: tuple[tuple[str, str], ...]) -> bool:
     return bool(where) and all(str(card.values.get(col)) == value for col, value in where)
 
 
-def _powers(b: FaceBuilder, box: Rect) -> None:
+def powers_list(b: FaceBuilder, box: Rect, heading: str = "SPEND FOR") -> None:
     """The pack's powers as a list: cost pips on the left, text on the right."""
     powers = b.ctx.manifest.powers
-    b.fitted("SPEND FOR", Rect(box.x, box.top - 4.0, box.w, 4.0), "bold", 7.5, 5, "", "heading")
+    b.fitted(heading, Rect(box.x, box.top - 4.0, box.w, 4.0), "bold", 7.5, 5, "", "heading")
     row_gap = 1.2
     area_top = box.top - 5.5
     row_h = (area_top - box.y - row_gap * (len(powers) - 1)) / len(powers)

@@ -4,9 +4,10 @@ from __future__ import annotations
 from ..layout.draw import Box, Item, Line, Page, Text
 from ..layout.duplex import Flip
 from ..layout.geometry import Rect
+from ..layout.paper import Paper
 from ..model.pack import Pack
 from .flow import Flow
-from .sheets import DeckSheets
+from .sheets import PrintDeck
 
 MARGIN = 18.0
 INK = "#1A1A1A"
@@ -35,20 +36,20 @@ def scale_check(x: float, y: float) -> list[Item]:
     return items
 
 
-def guide_pages(pack: Pack, imposed: list[DeckSheets], paper_w: float, paper_h: float,
+def guide_pages(pack: Pack, decks: list[PrintDeck], per_sheet: int, paper: Paper,
                 flip: Flip | None, first_sheet_page: int) -> list[Page]:
     m = pack.manifest
+    paper_w, paper_h = paper.width, paper.height
     flow = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN)
     flow.text(m.title, "display", 26, after=1.0)
     flow.text("Print-and-play kit: the cards", "bold", 12, colour="#555555", after=4.0)
 
     flow.heading("In this file")
     page = first_sheet_page
-    for d in imposed:
-        sheets = len(d.sheets)
+    for d in decks:
+        sheets = len(d.sheets(per_sheet))
         pages = sheets * (2 if flip else 1)
-        cards = sum(len(s) for s in d.sheets)
-        flow.text(f"{d.deck.spec.title}: {cards} cards on {sheets} sheet{'s' * (sheets != 1)}, "
+        flow.text(f"{d.title}: {len(d.fronts)} cards on {sheets} sheet{'s' * (sheets != 1)}, "
                   f"pages {page}–{page + pages - 1}", size=10, indent=4.0, after=0.8)
         page += pages
     flow.skip(2.0)
@@ -88,20 +89,20 @@ def guide_pages(pack: Pack, imposed: list[DeckSheets], paper_w: float, paper_h: 
     items = flow.items + [Box(box, stroke="#999999", width=0.6, radius=2.0)] + note.items
     pages = [Page(paper_w, paper_h, tuple(items), "print guide")]
     if flip:
-        pages.append(checklist_page(pack, imposed, paper_w, paper_h))
+        pages.append(checklist_page(decks, paper_w, paper_h))
     return pages
 
 
-def checklist_page(pack: Pack, imposed: list[DeckSheets], paper_w: float, paper_h: float) -> Page:
+def checklist_page(decks: list[PrintDeck], paper_w: float, paper_h: float) -> Page:
     """The back of the guide: every card of the kit, to tick off after cutting."""
     col_w = (paper_w - 2 * MARGIN - 8.0) / 2
     head = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN)
     head.text("Card checklist", "display", 18, after=3.0)
     columns = [Flow(MARGIN, head.y, col_w), Flow(MARGIN + col_w + 8.0, head.y, col_w)]
     lines: list[tuple[str, bool]] = []  # (text, is a deck heading)
-    for d in imposed:
-        lines.append((f"{d.deck.spec.title} ({d.deck.total})", True))
-        lines += [(c.name + (f"  ×{c.count}" if c.count > 1 else ""), False) for c in d.deck.cards]
+    for d in decks:
+        lines.append((f"{d.title} ({len(d.fronts)})", True))
+        lines += [(name + (f"  ×{count}" if count > 1 else ""), False) for name, count in d.contents]
     per_column = (len(lines) + 1) // 2
     for i, (text, heading) in enumerate(lines):
         column = columns[min(1, i // per_column)]

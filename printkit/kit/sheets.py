@@ -5,10 +5,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..faces import FaceResult, back_face, back_key, front_faces, front_key
+from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
 from ..layout.draw import Face, Item, Line, Page, Place, Text
 from ..layout.duplex import Flip, Offset, back_placements
 from ..layout.sheet import SheetLayout
-from ..model.pack import Card, Deck, Pack
+from ..model.pack import Pack
 
 MARK_COLOUR = "#000000"  # registration: every ink, so marks show whatever is printed
 
@@ -20,19 +21,37 @@ class SheetOptions:
 
 
 @dataclass(frozen=True)
-class DeckSheets:
-    deck: Deck
-    sheets: tuple[tuple[Card, ...], ...]  # the copies on each sheet, in slot order
+class PrintDeck:
+    """What goes on a run of sheets: the face of every physical card, and one back."""
+
+    id: str
+    title: str
+    fronts: tuple[str, ...]  # face key of each card, in print order
+    back: str
+    contents: tuple[tuple[str, int], ...]  # (name, copies), for the checklist
+
+    def sheets(self, per_sheet: int) -> list[tuple[str, ...]]:
+        return [self.fronts[i:i + per_sheet] for i in range(0, len(self.fronts), per_sheet)]
 
 
-def copies(deck: Deck) -> list[Card]:
-    """Every physical card of a deck: rows repeated by their count."""
-    return [card for card in deck.cards for _ in range(card.count)]
-
-
-def impose(deck: Deck, per_sheet: int) -> DeckSheets:
-    cards = copies(deck)
-    return DeckSheets(deck, tuple(tuple(cards[i:i + per_sheet]) for i in range(0, len(cards), per_sheet)))
+def print_decks(pack: Pack, fronts: Mapping[str, FaceResult]) -> tuple[list[PrintDeck], dict[str, Face]]:
+    """Every deck with a face template, then the player aids; and all the faces they use."""
+    faces: dict[str, Face] = {key: r.face for key, r in fronts.items()}
+    decks = []
+    for spec in pack.manifest.decks:
+        deck = pack.decks.get(spec.id)
+        if deck is None or spec.face is None:
+            continue
+        keys = tuple(front_key(card) for card in deck.cards for _ in range(card.count))
+        faces[back_key(spec)] = back_face(spec, pack.manifest)
+        decks.append(PrintDeck(spec.id, spec.title, keys, back_key(spec),
+                               tuple((c.name, c.count) for c in deck.cards)))
+    aid = pack.manifest.player_aid
+    if aid is not None and pack.manifest.phases:
+        faces[AID_FRONT], faces[AID_BACK] = aid_front(pack).face, aid_back(pack).face
+        decks.append(PrintDeck("player-aid", "Player aids", (AID_FRONT,) * aid.copies, AID_BACK,
+                               ((aid.title, aid.copies),)))
+    return decks, faces
 
 
 def sheet_label(layout: SheetLayout, text: str) -> Text:
@@ -45,41 +64,34 @@ def sheet_label(layout: SheetLayout, text: str) -> Text:
     return Text(x, layout.grid.cy, text, "body", 6.5, "#444444", "center", angle=90)
 
 
-def front_page(layout: SheetLayout, cards: tuple[Card, ...], label: str) -> Page:
+def front_page(layout: SheetLayout, faces: tuple[str, ...], label: str) -> Page:
     items: list[Item] = []
-    for slot, card in enumerate(cards):
+    for slot, face in enumerate(faces):
         r = layout.slot(slot)
-        items.append(Place(front_key(card), r.x, r.y, 0, layout.front_clip(slot)))
+        items.append(Place(face, r.x, r.y, 0, layout.front_clip(slot)))
     items += [Line(s.x1, s.y1, s.x2, s.y2, 0.25, MARK_COLOUR) for s in layout.crop_marks()]
     items.append(sheet_label(layout, label))
     return Page(layout.paper.width, layout.paper.height, tuple(items), label)
 
 
-def back_page(layout: SheetLayout, deck: Deck, filled: int, options: SheetOptions, label: str) -> Page:
+def back_page(layout: SheetLayout, back: str, filled: int, options: SheetOptions, label: str) -> Page:
     items: list[Item] = []
     for placement in back_placements(layout, options.backs, options.offset)[:filled]:
         r = placement.rect
-        items.append(Place(back_key(deck.spec), r.x, r.y, placement.rotation, placement.clip))
+        items.append(Place(back, r.x, r.y, placement.rotation, placement.clip))
     return Page(layout.paper.width, layout.paper.height, tuple(items), label)
 
 
 def sheet_pages(pack: Pack, layout: SheetLayout, options: SheetOptions,
-                fronts: Mapping[str, FaceResult] | None = None) -> tuple[list[Page], dict[str, Face]]:
-    """Fronts (and backs) of every deck, in manifest order, with the faces they place."""
-    results = fronts if fronts is not None else front_faces(pack)
-    faces: dict[str, Face] = {key: r.face for key, r in results.items()}
+                fronts: Mapping[str, FaceResult] | None = None) -> tuple[list[Page], dict[str, Face], list[PrintDeck]]:
+    """Fronts (and backs) of every deck and the player aids, with the faces they place."""
+    decks, faces = print_decks(pack, fronts if fronts is not None else front_faces(pack))
     pages: list[Page] = []
-    for spec in pack.manifest.decks:
-        deck = pack.decks.get(spec.id)
-        if deck is None or spec.face is None:
-            continue
-        imposed = impose(deck, layout.per_sheet)
-        if options.backs is not None:
-            faces[back_key(spec)] = back_face(spec, pack.manifest)
-        total = len(imposed.sheets)
-        for n, cards in enumerate(imposed.sheets, 1):
-            label = f"{pack.manifest.title} · {spec.title} · sheet {n} of {total}"
+    for deck in decks:
+        sheets = deck.sheets(layout.per_sheet)
+        for n, cards in enumerate(sheets, 1):
+            label = f"{pack.manifest.title} · {deck.title} · sheet {n} of {len(sheets)}"
             pages.append(front_page(layout, cards, f"{label} · fronts"))
             if options.backs is not None:
-                pages.append(back_page(layout, deck, len(cards), options, f"{label} · backs"))
-    return pages, faces
+                pages.append(back_page(layout, deck.back, len(cards), options, f"{label} · backs"))
+    return pages, faces, decks

@@ -15,6 +15,12 @@ PAPERS = {
     "a4": Paper("A4", 210.0, 297.0),
     "letter": Paper("Letter", 215.9, 279.4),
 }
+# Large sheets a copy shop prints the whole board on.
+BOARD_PAPERS = {
+    "a2": Paper("A2", 420.0, 594.0),
+    "tabloid": Paper("Tabloid", 279.4, 431.8),
+    "arch-c": Paper("ARCH C", 457.2, 609.6),
+}
 
 # Home printers cannot reach the outer few millimetres of a sheet; 6.35 mm
 # (1/4 in) is the cautious figure that print guides use.
@@ -22,4 +28,4 @@ UNPRINTABLE_MM = 6.35
 
 
 def paper(name: str) -> Paper:
-    return PAPERS[name.lower()]
+    return {**PAPERS, **BOARD_PAPERS}[name.lower()]

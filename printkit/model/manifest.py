@@ -15,7 +15,7 @@ from ..requirements.ast import is_term_name
 from ..suggest import did_you_mean
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
-from .presentation import read_back, read_face, read_powers, read_tokens
+from .presentation import read_back, read_face, read_phases, read_player_aid, read_powers, read_tokens
 from .tomlpos import key_locations
 from .tomltable import Table, TomlContext
 
@@ -87,9 +87,11 @@ def _read(root: Table, path: Path) -> Manifest:
     board = _read_board(root, decks)
     tokens = read_tokens(root)
     powers = read_powers(root)
+    phases = read_phases(root)
+    player_aid = read_player_aid(root, max_players)
     root.finish()
     return Manifest(path, title, description, min_players, max_players, notice,
-                    width, height, decks, claims, categories, board, tokens, powers)
+                    width, height, decks, claims, categories, board, tokens, powers, phases, player_aid)
 
 
 def _read_decks(root: Table) -> tuple[DeckSpec, ...]:
@@ -273,6 +275,11 @@ def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
                 last = f"{chr(ord('A') + columns - 1)}{rows}"
                 root.ctx.report("M104", f"'{space}' is not a space on a {columns}×{rows} board",
                                 owner.key_path(key), f"spaces run from A1 to {last}")
+    margin = table.number("space_margin_mm", required=False, default=2.0)
+    if margin < 2.0:
+        root.ctx.report("M104", "'board.space_margin_mm' must be at least 2 so cards fit their spaces",
+                        table.key_path("space_margin_mm"))
+        margin = 2.0
     table.finish()
     return BoardSpec(columns, rows, deck.id if deck else "", starts, extra_spaces, extra_from,
-                     table.location())
+                     table.location(), margin)

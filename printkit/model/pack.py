@@ -118,6 +118,7 @@ class BoardSpec:
     extra_starts: tuple[str, ...]
     extra_from_players: int
     location: Location
+    space_margin: float = 2.0  # mm of board around a card in each space
 
     @property
     def spaces(self) -> int:
@@ -144,6 +145,25 @@ class Power:
 
 
 @dataclass(frozen=True)
+class Phase:
+    """One step of a turn, for the player aid and the rules."""
+
+    name: str
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class PlayerAid:
+    """Card-sized turn summaries, one per player, printed after the decks."""
+
+    title: str
+    copies: int
+    colour: str
+    location: Location
+
+
+@dataclass(frozen=True)
 class Manifest:
     path: Path
     title: str
@@ -159,6 +179,8 @@ class Manifest:
     board: BoardSpec | None
     tokens: tuple[TokenStyle, ...] = ()
     powers: tuple[Power, ...] = ()
+    phases: tuple[Phase, ...] = ()
+    player_aid: PlayerAid | None = None
 
     def token(self, term: str) -> TokenStyle | None:
         return next((t for t in self.tokens if t.term == term), None)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 
 from ..suggest import did_you_mean
-from .pack import FACE_ROLES, NAME_COLUMN, BackSpec, ColumnSpec, FaceSpec, Power, TokenStyle
+from .pack import (FACE_ROLES, NAME_COLUMN, BackSpec, ColumnSpec, FaceSpec, Phase, PlayerAid, Power,
+                   TokenStyle)
 from .tomltable import Table
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -78,18 +79,38 @@ def read_tokens(root: Table) -> tuple[TokenStyle, ...]:
     return tuple(tokens)
 
 
-def read_powers(root: Table) -> tuple[Power, ...]:
-    if not root.has("powers"):
-        root.asked.append("powers")
-        return ()
-    entries = root.data["powers"]
-    root.asked.append("powers")
+def _entries(root: Table, key: str) -> list[Table]:
+    """The tables of a ``[[key]]`` array, each able to locate its own keys."""
+    root.asked.append(key)
+    entries = root.data.get(key, [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        root.ctx.report("M104", "'powers' must be a list of [[powers]] tables", ("powers",))
-        return ()
+        root.ctx.report("M104", f"'{key}' must be a list of [[{key}]] tables", (key,))
+        return []
+    return [Table(root.ctx, entry, (key, str(i))) for i, entry in enumerate(entries)]
+
+
+def read_powers(root: Table) -> tuple[Power, ...]:
     powers = []
-    for index, entry in enumerate(entries):
-        spec = Table(root.ctx, entry, ("powers", str(index)))
+    for spec in _entries(root, "powers"):
         powers.append(Power(spec.integer("cost", default=1), spec.text("text"), spec.location()))
         spec.finish()
     return tuple(powers)
+
+
+def read_phases(root: Table) -> tuple[Phase, ...]:
+    phases = []
+    for spec in _entries(root, "phases"):
+        phases.append(Phase(spec.text("name"), spec.text("text"), spec.location()))
+        spec.finish()
+    return tuple(phases)
+
+
+def read_player_aid(root: Table, players: int) -> PlayerAid | None:
+    table = root.table("player_aid", required=False)
+    if table is None:
+        return None
+    aid = PlayerAid(table.text("title", required=False, default="Your turn"),
+                    table.integer("copies", required=False, default=players),
+                    read_colour(table, "colour", "#009E73"), table.location())
+    table.finish()
+    return aid

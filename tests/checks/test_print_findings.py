@@ -38,3 +38,11 @@ def test_T702_unknown_symbol_and_template(gag_grab):
     found = {f.message: f for f in gag_grab.findings() if f.code == "T702"}
     assert found["token 'CB' uses unknown symbol 'zigzg'"].hint == "did you mean 'zigzag'?"
     assert found["deck 'gags' uses unknown template 'clam'"].hint == "did you mean 'claim'?"
+
+
+def test_T700_player_aid_phase_that_cannot_fit(gag_grab):
+    gag_grab.edit("game.toml", 'text = "Roll the die."', 'text = "' + "Roll the die again and again. " * 30 + '"')
+    f = gag_grab.only("T700")
+    assert f.location.file.name == "game.toml" and "player aid" in f.message
+    text = (gag_grab.path / "game.toml").read_text(encoding="utf-8").splitlines()
+    assert text[f.location.line - 1].startswith("[[phases]]")

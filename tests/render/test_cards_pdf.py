@@ -73,7 +73,7 @@ STANDARD_14 = {
 class DeckData:
     key: str
     title: str  # as game.toml names the deck
-    label: str  # what its backs say, in capitals
+    label: str | None  # what its backs say, in capitals
     copies: tuple[str, ...]  # the name of every physical card, in CSV order
 
     @property
@@ -91,15 +91,21 @@ def _rows(file: str) -> list[dict[str, str]]:
 
 
 def read_decks() -> list[DeckData]:
-    """The Kid and Gag decks, in manifest order: Kid rows repeated by ``count``, one of each Gag."""
-    manifest = tomllib.loads((PACK_DIR / "game.toml").read_text(encoding="utf-8"))["decks"]
+    """The Kid and Gag decks, in manifest order: Kid rows repeated by ``count``, one of each Gag;
+    then the player aids, one per player (titled as [player_aid] says), whose backs carry no
+    deck label."""
+    manifest = tomllib.loads((PACK_DIR / "game.toml").read_text(encoding="utf-8"))
+    decks = manifest["decks"]
     kids = tuple(r["name"] for r in _rows("kids.csv") for _ in range(int(r["count"])))
     gags = tuple(r["name"] for r in _rows("gags.csv"))
-    return [DeckData("kids", manifest["kids"]["title"], "KID", kids),
-            DeckData("gags", manifest["gags"]["title"], "GAG", gags)]
+    aids = (manifest["player_aid"]["title"],) * manifest["game"]["players"]["max"]
+    return [DeckData("kids", decks["kids"]["title"], "KID", kids),
+            DeckData("gags", decks["gags"]["title"], "GAG", gags),
+            DeckData("player-aid", "Player aids", None, aids)]
 
 
 DECKS = read_decks()
+LABELLED = [d for d in DECKS if d.label]  # decks whose backs show a deck label
 
 
 @dataclass(frozen=True)
@@ -574,7 +580,8 @@ def names_in(text: str, names) -> set[str]:
 # -- the pack and the hand-made numbers ----------------------------------------------------
 
 def test_pack_has_the_cards_the_expectations_assume():
-    kids, gags = DECKS
+    kids, gags, aids = DECKS
+    assert len(aids.copies) == 8 and len(aids.sheets) == 1
     assert (len(kids.copies), len(kids.names)) == (52, 16)
     assert [kids.copies.count(n) for n in ("Charlie Brown", "Snoopy", "Linus", "Lucy")] == [10] * 4
     assert (len(gags.copies), len(gags.names)) == (60, 60)
@@ -597,7 +604,7 @@ def test_hand_computed_grid_is_centred_and_fits(paper):
 @pytest.mark.parametrize("paper,backs", ALL_BUILDS)
 def test_page_count_follows_the_sheets(cards_pdf, paper, backs):
     build = cards_pdf(paper, backs)
-    expected = 1 + 6 + 7 if backs == "none" else 2 + 2 * 6 + 2 * 7
+    expected = 1 + 6 + 7 + 1 if backs == "none" else 2 + 2 * 6 + 2 * 7 + 2 * 1
     assert len(page_plan(backs)) == expected
     assert len(build.reader.pages) == expected
 
@@ -806,7 +813,7 @@ def label_offsets(build: Built, index: int, role: PageRole) -> list[float]:
     """
     paper, backs = build.paper, build.backs
     where = f"page {index + 1} ({role.deck.key} sheet {role.sheet + 1} backs)"
-    labels = [w for w in build.words(index) if w.text in {d.label for d in DECKS}]
+    labels = [w for w in build.words(index) if w.text in {d.label for d in LABELLED}]
     assert {w.text for w in labels} <= {role.deck.label}, f"{where}: labels {[w.text for w in labels]}"
     want_turn = 0 if backs == "long-edge" else 180
     assert all(w.rotation == want_turn for w in labels), \
@@ -834,8 +841,9 @@ def test_backs_sit_behind_their_fronts_with_one_common_offset(cards_pdf, paper, 
     build = cards_pdf(paper, backs)
     offsets = []
     for index, role in inspected(build, "back"):
-        offsets += label_offsets(build, index, role)
-    assert len(offsets) == sum(len(d.sheets[0]) + len(d.sheets[-1]) for d in DECKS)
+        if role.deck.label:
+            offsets += label_offsets(build, index, role)
+    assert len(offsets) == sum(len(d.sheets[0]) + len(d.sheets[-1]) for d in LABELLED)
     assert max(offsets) - min(offsets) < 0.1, f"labels not placed alike: offsets {sorted(offsets)}"
     assert abs(mean(offsets)) <= 6.0
 
@@ -847,7 +855,7 @@ def test_backs_of_partly_filled_last_sheets_sit_behind_the_fronts_that_exist(car
     build = cards_pdf(paper, backs)
     backs_pages = build.pages_of("back")
     telling = []
-    for deck in DECKS:
+    for deck in LABELLED:
         index, full = next((i, r) for i, r in backs_pages if r.deck is deck and r.sheet == 0)
         index_last, last = next((i, r) for i, r in backs_pages
                                 if r.deck is deck and r.sheet == len(deck.sheets) - 1)

@@ -1,0 +1,14 @@
+"""A document ready to render: its pages and the shared faces they place."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..layout.draw import Face, Page
+
+
+@dataclass(frozen=True)
+class Document:
+    pages: tuple[Page, ...]
+    faces: dict[str, Face]
+    title: str
+    subject: str
