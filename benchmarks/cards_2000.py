@@ -48,8 +48,22 @@ def synthetic_pack(folder: Path) -> Path:
     (pack / "gags.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     manifest = (REPO / "cards/gag-grab/game.toml").read_text(encoding="utf-8")
     manifest = manifest.replace("cards = 60\nsum.points = 188", f"cards = {CARDS}\nsum.points = {total}")
-    (pack / "game.toml").write_text(manifest, encoding="utf-8")
+    # Cards only: no board.pdf and no player aids, which the baseline does not draw either.
+    (pack / "game.toml").write_text(_without(manifest, "[board]", "[player_aid]"), encoding="utf-8")
     return pack
+
+
+def _without(toml: str, *tables: str) -> str:
+    """The manifest text with the named tables (up to the next blank line) left out."""
+    kept, skipping = [], False
+    for line in toml.splitlines():
+        if line.strip() in tables:
+            skipping = True
+        elif skipping and not line.strip():
+            skipping = False
+        if not skipping:
+            kept.append(line)
+    return "\n".join(kept) + "\n"
 
 
 def _zigzag(c: Canvas, cx: float, cy: float, r: float) -> None:
@@ -173,6 +187,8 @@ def main() -> None:
         baseline(9)
         ours = best_of(args.repeat, lambda: build_pack(pack, options))
         theirs = best_of(args.repeat, lambda: baseline(CARDS))
+        built = sorted(p.name for p in (Path(tmp) / "out" / "bench").iterdir())
+        assert built == ["cards.pdf"], built
         size = (Path(tmp) / "out" / "bench" / "cards.pdf").stat().st_size
     print(f"cards: {CARDS} Gag cards + 52 Kid cards, fronts and backs, A4")
     print(f"printkit build (check + layout + render): {ours:.2f} s, {size / 1e6:.1f} MB")

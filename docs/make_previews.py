@@ -1,4 +1,4 @@
-"""Regenerate the preview images in docs/ from a fresh build of the Gag Grab pack.
+"""Regenerate the preview images in docs/ from fresh builds of the Gag Grab pack.
 
 Run: python docs/make_previews.py
 """
@@ -9,35 +9,58 @@ import tempfile
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from PIL import Image
 
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
 from printkit.build import BuildOptions, build_pack  # noqa: E402
 
-# (file name, page number in cards.pdf, scale: 1.0 is 72 dpi)
+PACK = DOCS.parent / "cards" / "gag-grab"
+# (image, build, file, page number, scale where 1.0 is 72 dpi, crop box in mm from the top left or None)
 PREVIEWS = [
-    ("print-guide.png", 1, 1.0),
-    ("kid-fronts.png", 11, 1.0),  # main characters and Peanut Gallery cards on one sheet
-    ("kid-backs.png", 12, 1.0),
-    ("gag-fronts.png", 15, 1.0),
+    ("print-guide.png", "tiles", "cards.pdf", 1, 1.0, None),
+    ("kid-fronts.png", "tiles", "cards.pdf", 11, 1.0, None),  # main characters and gallery cards
+    ("kid-backs.png", "tiles", "cards.pdf", 12, 1.0, None),
+    ("gag-fronts.png", "tiles", "cards.pdf", 15, 1.0, None),
+    ("gag-card.png", "tiles", "cards.pdf", 15, 4.0, (6.75, 11.85, 73.25, 103.75)),  # with its outer bleed
+    ("board-assembly.png", "tiles", "board.pdf", 1, 1.0, None),
+    ("board-tile.png", "tiles", "board.pdf", 4, 1.0, None),
+    ("board-a2.png", "a2", "board.pdf", 1, 0.5, None),
+    ("pawns.png", "tiles", "board.pdf", 10, 1.0, None),
 ]
-CLOSE_UP = ("gag-card.png", 15, 4.0, (6.75, 11.85, 73.25, 103.75))  # the first card with its outer bleed, mm from the top left
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        pdf_path = build_pack(DOCS.parent / "cards" / "gag-grab", BuildOptions(Path(tmp))).files[0]
-        pdf = pdfium.PdfDocument(pdf_path)
-        for name, page, scale in PREVIEWS:
-            pdf[page - 1].render(scale=scale).to_pil().save(DOCS / name, optimize=True)
+        out = {"tiles": Path(tmp) / "tiles", "a2": Path(tmp) / "a2"}
+        build_pack(PACK, BuildOptions(out["tiles"]))
+        build_pack(PACK, BuildOptions(out["a2"], board_paper="a2"))
+        for name, build, file, page, scale, box in PREVIEWS:
+            pdf = pdfium.PdfDocument(out[build] / PACK.name / file)
+            image = pdf[page - 1].render(scale=scale).to_pil()
+            if box is not None:
+                k = scale * 72 / 25.4
+                image = image.crop(tuple(round(v * k) for v in box))
+            image.save(DOCS / name, optimize=True)
+            pdf.close()
             print(f"wrote docs/{name}")
-        name, page, scale, (x0, y0, x1, y1) = CLOSE_UP
-        k = scale * 72 / 25.4
-        image = pdf[page - 1].render(scale=scale).to_pil()
-        image.crop((round(x0 * k), round(y0 * k), round(x1 * k), round(y1 * k))).save(DOCS / name, optimize=True)
-        print(f"wrote docs/{name}")
-        pdf.close()
+        player_aid(out["tiles"] / PACK.name / "cards.pdf")
+
+
+def player_aid(cards: Path, scale: float = 3.0) -> None:
+    """The first player aid's front (page 29, top left) beside its back (page 30, top right)."""
+    pdf = pdfium.PdfDocument(cards)
+    k = scale * 72 / 25.4
+    front = pdf[28].render(scale=scale).to_pil().crop(tuple(round(v * k) for v in (9.75, 14.85, 73.25, 103.75)))
+    back = pdf[29].render(scale=scale).to_pil().crop(tuple(round(v * k) for v in (136.75, 14.85, 200.25, 103.75)))
+    pdf.close()
+    gap = round(4 * k)
+    sheet = Image.new("RGB", (front.width + gap + back.width, front.height), "white")
+    sheet.paste(front, (0, 0))
+    sheet.paste(back, (front.width + gap, 0))
+    sheet.save(DOCS / "player-aid.png", optimize=True)
+    print("wrote docs/player-aid.png")
 
 
 if __name__ == "__main__":

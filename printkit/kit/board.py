@@ -10,6 +10,7 @@ from ..faces.symbols import symbol
 from ..faces.tokens import centred_text
 from ..fonts import metrics
 from ..layout.board import BoardLayout, space_name
+from ..layout.bounds import bounds, overlaps
 from ..layout.draw import Box, Group, Item, Line, Page, Text
 from ..layout.geometry import Rect
 from ..layout.paper import Paper
@@ -98,19 +99,22 @@ def one_sheet_page(board: BoardLayout, manifest: Manifest, paper: Paper) -> Page
 
 
 def tile_pages(board: BoardLayout, manifest: Manifest, plan: TilePlan) -> list[Page]:
-    drawing = tuple(board_items(board, manifest))
+    drawing = board_items(board, manifest)
+    boxes = [bounds(item) for item in drawing]
     lines = board.grid_lines()
     pages = []
     for tile in plan.tiles:
         ox, oy = tile.origin
         r = tile.region
+        # Only what shows on this tile, so a page holds (and its text layer says) no more.
+        shown = tuple(item for item, box in zip(drawing, boxes) if overlaps(box, r))
         items: list[Item] = []
         if tile.glue_right:
             items.append(_glue(Rect(r.right, r.y - tile.glue_bottom, tile.glue_right, r.h + tile.glue_bottom),
                                tile, plan, "right"))
         if tile.glue_bottom:
             items.append(_glue(Rect(r.x, r.y - tile.glue_bottom, r.w, tile.glue_bottom), tile, plan, "below"))
-        items.append(Group(drawing, ox, oy, clip=r))
+        items.append(Group(shown, ox, oy, clip=r))
         for mark in alignment_marks(plan, tile, lines):
             items.append(Line(mark.x1 + ox, mark.y1 + oy, mark.x2 + ox, mark.y2 + oy, 1.2, "#D55E00"))
         items += _cut_guides(tile, plan)

@@ -52,6 +52,9 @@ def guide_pages(pack: Pack, decks: list[PrintDeck], per_sheet: int, paper: Paper
         flow.text(f"{d.title}: {len(d.fronts)} cards on {sheets} sheet{'s' * (sheets != 1)}, "
                   f"pages {page}–{page + pages - 1}", size=10, indent=4.0, after=0.8)
         page += pages
+    if m.board is not None:
+        flow.text(f"The board ({m.board.columns} × {m.board.rows} spaces), the pawns and a die are in "
+                  "board.pdf, beside this file.", size=10, indent=4.0, after=0.8)
     flow.skip(2.0)
 
     flow.heading("Before you print")

@@ -21,6 +21,7 @@ from .sheet import LayoutError
 
 GLUE = 9.0  # mm
 MARK = 6.0  # length of an alignment mark on each side of a join
+MIN_TILE = 20.0  # the least board a tile must carry along each axis
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,10 @@ def plan_axis(length: float, boundaries: tuple[float, ...], span: float, glue: f
         if length - start + last_strip <= span + eps:
             return (0, 1), ((start, length),)
         reach = start + span - glue
+        if reach - start < MIN_TILE:
+            return None  # slivers of board are no use, and would take thousands of sheets
         options = [(b, 0) for b in good if start + eps < b <= reach + eps]
-        if reach > start + eps and not any(abs(b - reach) < eps for b in good):
+        if not any(abs(b - reach) < eps for b in good):
             options.append((reach, 1))
         found = None
         # Farthest first, so that among equal plans the earlier tiles are the fuller.

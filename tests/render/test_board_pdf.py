@@ -1,0 +1,132 @@
+"""board.pdf read back: page sizes, the grid pitch from the labels, tiles, pawns, fonts.
+
+Expected numbers are worked out here from the card size (63.5 × 88.9 mm) and
+the 2 mm margin around each card, not taken from printkit's layout code.
+"""
+import re
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from printkit.cli import cli
+
+MM = 72 / 25.4
+SPACE_W, SPACE_H = 63.5 + 4, 88.9 + 4  # card + 2 mm each way
+
+
+def build(tmp_path_factory, *args):
+    out = tmp_path_factory.mktemp("board")
+    result = CliRunner().invoke(cli, ["build", "gag-grab", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return out / "gag-grab" / "board.pdf"
+
+
+@pytest.fixture(scope="module")
+def a2(tmp_path_factory):
+    return build(tmp_path_factory, "--board-paper", "a2")
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def tiled(request, tmp_path_factory):
+    return request.param, build(tmp_path_factory, "--paper", request.param)
+
+
+def label_centres(page, labels):
+    """Centre (x, y) in mm, y up, of each single-character label word, as lists by label."""
+    found = {}
+    for w in page.extract_words():
+        if w["text"] in labels:
+            x = (w["x0"] + w["x1"]) / 2 / MM
+            y = (page.height - (w["top"] + w["bottom"]) / 2) / MM
+            found.setdefault(w["text"], []).append((x, y))
+    return found
+
+
+def test_one_sheet_board_is_a2_with_pieces_after(a2):
+    reader = PdfReader(a2)
+    assert len(reader.pages) == 2
+    w, h = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert (w, h) == pytest.approx((1190.55, 1683.78), abs=0.01)
+
+
+def test_labels_are_text_and_give_the_grid_pitch(a2):
+    with pdfplumber.open(a2) as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text()
+        found = label_centres(page, set("ABCDEF123456"))
+    assert "Peanuts Gag Grab" in text
+    for letter in "ABCDEF":
+        assert len(found[letter]) >= 2  # above and below the grid
+    tops = [max(found[letter], key=lambda p: p[1])[0] for letter in "ABCDEF"]
+    pitch_x = [b - a for a, b in zip(tops, tops[1:])]
+    assert pitch_x == pytest.approx([SPACE_W] * 5, abs=0.05)
+    rows = [min(found[n], key=lambda p: p[0])[1] for n in "123456"]  # the row number at the left
+    pitch_y = [a - b for a, b in zip(rows, rows[1:])]
+    assert pitch_y == pytest.approx([SPACE_H] * 5, abs=0.05)
+
+
+def test_start_spaces_are_marked(a2):
+    with pdfplumber.open(a2) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert text.count("START 5+") == 4
+    assert len(re.findall(r"START(?! 5\+)", text)) == 4
+
+
+def test_one_sheet_has_crop_marks_at_the_board_corners(a2):
+    with pdfplumber.open(a2) as pdf:
+        page = pdf.pages[0]
+        marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
+    assert len(marks) == 8  # two at each corner of the trim
+    board_w, board_h = 7 + 6 * SPACE_W + 2, 9 + 6 * SPACE_H + 19  # bands from the design: 7, 2, 9, 19 mm
+    left, bottom = (420 - board_w) / 2 * MM, (594 - board_h) / 2 * MM
+    xs = {round(m["x0"], 1) for m in marks if abs(m["x0"] - m["x1"]) < 0.01}
+    ys = {round(m["y0"], 1) for m in marks if abs(m["y0"] - m["y1"]) < 0.01}
+    assert min(xs) == pytest.approx(left, abs=0.1)
+    assert max(xs) == pytest.approx(left + board_w * MM, abs=0.1)
+    # pdfplumber measures y from the top of the page
+    assert max(ys) == pytest.approx(1683.78 - bottom, abs=0.1)
+    assert min(ys) == pytest.approx(1683.78 - bottom - board_h * MM, abs=0.1)
+
+
+def test_tiles_pages_and_labels(tiled):
+    paper, path = tiled
+    reader = PdfReader(path)
+    assert len(reader.pages) == 1 + 8 + 1  # assembly, 8 tiles, pawns and die
+    for n, page in enumerate(reader.pages[1:9], 1):
+        w, h = (float(v) for v in page.mediabox[2:])
+        assert w > h  # landscape tiles
+        # The label runs up the tile's right-hand strip.
+        assert f"Tile {n} of 8" in page.extract_text(orientations=(90,))
+    assert "8 tiles" in reader.pages[0].extract_text()
+
+
+def test_each_space_name_appears_once_across_the_tiles(tiled):
+    _, path = tiled
+    names = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages[1:9]:
+            names += [w["text"] for w in page.extract_words() if re.fullmatch(r"[A-F][1-6]", w["text"])]
+    assert sorted(names) == sorted(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
+
+
+def test_pawns_for_eight_players_and_a_die(tiled):
+    _, path = tiled
+    with pdfplumber.open(path) as pdf:
+        text = pdf.pages[-1].extract_text()
+    for n in range(1, 9):
+        # Front and back panel; the back panel is printed upside down, so it reads reversed.
+        assert text.count(f"P{n}") + text.count(f"{n}P") == 2
+    assert "die" in text
+
+
+def test_every_font_is_embedded(tiled, a2):
+    for path in (tiled[1], a2):
+        reader = PdfReader(path)
+        for page in reader.pages:
+            fonts = page["/Resources"].get("/Font", {})
+            for ref in fonts.values():
+                font = ref.get_object()
+                descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                assert "/FontFile2" in descriptor.get_object(), font.get("/BaseFont")
