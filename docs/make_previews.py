@@ -28,6 +28,8 @@ PREVIEWS = [
     ("board-tile.png", "tiles", "board.pdf", 4, 1.0, None),
     ("board-a2.png", "a2", "board.pdf", 1, 0.5, None),
     ("pawns.png", "tiles", "board.pdf", 10, 1.0, None),
+    ("rules.png", "tiles", "rules.pdf", 1, 1.0, None),
+    ("rules-cards.png", "tiles", "rules.pdf", 3, 2.0, (10.0, 10.0, 200.0, 90.0)),
 ]
 
 

@@ -9,8 +9,11 @@ from .checks import PackReport, check_pack
 from .kit.board import board_document
 from .kit.cards import cards_document
 from .kit.sheets import SheetOptions
+from .layout.geometry import mm_to_pt
+from .layout.paper import Paper
 from .layout.paper import paper as paper_named
 from .output import target_in, write_files_atomically
+from .rules.document import load_rules
 
 
 class BuildRefused(Exception):
@@ -27,6 +30,7 @@ class BuildOptions:
     paper: str = "a4"
     sheets: SheetOptions = SheetOptions()
     board_paper: str | None = None  # a large sheet for the whole board; None: tiles on ``paper``
+    booklet: bool = False  # rules on half sheets, imposed two-up for folding
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,7 @@ Progress = Callable[[str, int, int], None]  # (what, done, total)
 
 
 def build_pack(root: Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
-    """Write ``<out>/<pack>/cards.pdf`` and ``board.pdf``; refuse a pack with check errors.
+    """Write ``<out>/<pack>/`` cards.pdf, board.pdf and rules.pdf; refuse a pack with check errors.
 
     Every file is rendered before any is written, so a failure leaves all of
     the previous files as they were.
@@ -65,5 +69,25 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
         files[target_in(options.out_dir, pack.id, name)] = render_pdf(
             list(document.pages), document.faces, document.title, document.subject, step)
         pages[name] = total
+    rules = load_rules(pack)
+    if rules is not None:
+        data, count = typeset_rules(rules, pack, paper, options.booklet)
+        files[target_in(options.out_dir, pack.id, "rules.pdf")] = data
+        pages["rules.pdf"] = count
+        if progress:
+            progress("rules.pdf", 1, 1)
     write_files_atomically(files)
     return BuildResult(pack.id, tuple(files), pages, report)
+
+
+def typeset_rules(rules, pack, paper, booklet: bool) -> tuple[bytes, int]:
+    """rules.pdf as bytes and its number of pages (sheet sides, for a booklet)."""
+    from .render.booklet import booklet_order, impose_booklet
+    from .render.rules import render_rules
+
+    if not booklet:
+        return render_rules(rules.blocks, pack.manifest, paper)
+    half = Paper(f"half {paper.name}", paper.height / 2, paper.width)
+    data, count = render_rules(rules.blocks, pack.manifest, half)
+    imposed = impose_booklet(data, mm_to_pt(paper.height), mm_to_pt(paper.width))
+    return imposed, len(booklet_order(count))

@@ -133,8 +133,11 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
 @offset_option
 @click.option("--board-paper", type=click.Choice(["a2", "tabloid", "arch-c"]),
               help="Draw the whole board on one large sheet (for a copy shop) instead of tiles.")
-def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset, board_paper: str | None) -> None:
-    """Build print-and-play PDFs: OUT/<pack>/cards.pdf and board.pdf for each pack.
+@click.option("--booklet", is_flag=True,
+              help="Impose the rules two-up for a folded booklet (print two-sided, flip on short edge).")
+def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset, board_paper: str | None,
+          booklet: bool) -> None:
+    """Build print-and-play PDFs: OUT/<pack>/cards.pdf, board.pdf and rules.pdf.
 
     PACK is a bundled pack id or a pack folder; with none, every bundled pack
     is built. A pack with check errors is not built: its findings are shown
@@ -146,7 +149,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
       printkit build gag-grab --paper letter
       printkit build --backs short-edge --back-offset 0.5,-1
       printkit build cards/my-game --out dist
-      printkit build --board-paper a2
+      printkit build --board-paper a2 --booklet
     """
     from .build import BuildOptions, BuildRefused, build_pack
     from .kit.sheets import SheetOptions
@@ -154,7 +157,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
     from .layout.sheet import LayoutError
 
     options = BuildOptions(out_dir, paper, SheetOptions(None if backs == "none" else Flip(backs), offset),
-                           board_paper)
+                           board_paper, booklet)
     failed = False
     for root in resolve_packs(packs, ignore_outside=False):
         try:

@@ -77,6 +77,9 @@ CODES = _registry(
     Code("T700", E, "text-overflow", "Text does not fit its box on the card even at the smallest size."),
     Code("T701", E, "missing-glyph", "A character has no glyph in the font that prints it."),
     Code("T702", E, "unknown-design", "A template or symbol the manifest names does not exist."),
+    # The rules booklet
+    Code("D800", E, "rules-missing", "The manifest names a rules source that cannot be read."),
+    Code("D801", E, "bad-placeholder", "A placeholder in the rules is unknown, misplaced or has bad arguments."),
     # Notes for designers
     Code("N600", W, "unnamed-card", "No requirement names this card; it matters only through categories."),
     Code("N601", W, "identical-rows", "Two rows are identical in every column."),

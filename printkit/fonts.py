@@ -19,6 +19,8 @@ FONT_FILES = {
     "display": "ComicNeue-Bold.ttf",  # titles and big numbers
     "body": "AtkinsonHyperlegible-Regular.ttf",  # running text
     "bold": "AtkinsonHyperlegible-Bold.ttf",  # labels, badges, small headings
+    "italic": "AtkinsonHyperlegible-Italic.ttf",  # emphasis in the rules
+    "bold-italic": "AtkinsonHyperlegible-BoldItalic.ttf",
 }
 
 

@@ -22,7 +22,7 @@ def test_same_input_same_bytes(tmp_path, monkeypatch):
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     first = [f.read_bytes() for f in build(tmp_path / "a").files]
     second = [f.read_bytes() for f in build(tmp_path / "b").files]
-    assert len(first) == 2 and first == second  # cards.pdf and board.pdf
+    assert len(first) == 3 and first == second  # cards.pdf, board.pdf and rules.pdf
 
 
 def test_source_date_epoch_sets_the_date(tmp_path, monkeypatch):
@@ -50,7 +50,7 @@ def test_faces_used_more_than_once_are_embedded_once(tmp_path):
 def test_a_failed_render_leaves_every_previous_pdf_and_no_temp_files(tmp_path, monkeypatch):
     targets = build(tmp_path).files
     before = {t.name: t.read_bytes() for t in targets}
-    assert sorted(before) == ["board.pdf", "cards.pdf"]
+    assert sorted(before) == ["board.pdf", "cards.pdf", "rules.pdf"]
     real = __import__("printkit.render.pdf", fromlist=["render_pdf"]).render_pdf
     calls = []
 
@@ -63,7 +63,7 @@ def test_a_failed_render_leaves_every_previous_pdf_and_no_temp_files(tmp_path, m
     with pytest.raises(RuntimeError):
         build(tmp_path, paper="letter")
     assert {t.name: t.read_bytes() for t in targets} == before
-    assert sorted(p.name for p in targets[0].parent.iterdir()) == ["board.pdf", "cards.pdf"]
+    assert sorted(p.name for p in targets[0].parent.iterdir()) == ["board.pdf", "cards.pdf", "rules.pdf"]
 
 
 def test_a_pack_with_errors_is_refused_and_the_old_pdf_kept(tmp_path, gag_grab):
@@ -101,6 +101,7 @@ class TestCommand:
         lines = result.output.strip().splitlines()
         assert lines[0].endswith("gag-grab/cards.pdf (30 pages)")
         assert lines[1].endswith("gag-grab/board.pdf (10 pages)")
+        assert lines[2].endswith("gag-grab/rules.pdf (5 pages)")
         assert (tmp_path / "gag-grab" / "cards.pdf").is_file()
 
     def test_refusal_shows_the_findings_as_check_does(self, tmp_path, gag_grab):

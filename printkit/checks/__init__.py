@@ -13,8 +13,9 @@ from .composition import check_composition
 from .faces import check_designs, check_printing
 from .notes import check_unnamed_cards
 from .requirements import check_requirements
+from .rules import check_rules
 
-CHECKS = (check_requirements, check_composition, check_unnamed_cards)
+CHECKS = (check_requirements, check_composition, check_unnamed_cards, check_rules)
 
 
 @dataclass(frozen=True)

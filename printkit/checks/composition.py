@@ -4,17 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..findings import Finding
-from ..model.pack import Deck, Expectation, Pack
-
-
-def measure(deck: Deck, expectation: Expectation) -> int:
-    """What the data says for one expected number."""
-    if expectation.kind == "cards":
-        return deck.total
-    if expectation.kind == "sum":
-        return sum(value * c.count for c in deck.cards
-                   if isinstance(value := c.values.get(expectation.column), int))
-    return sum(c.count for c in deck.cards if str(c.values.get(expectation.column)) == expectation.value)
+from ..model.pack import Pack
 
 
 def check_composition(pack: Pack) -> Iterator[Finding]:
@@ -23,7 +13,7 @@ def check_composition(pack: Pack) -> Iterator[Finding]:
         if deck is None or not deck.complete:
             continue  # errors in the rows already explain any difference
         for expectation in spec.expectations:
-            found = measure(deck, expectation)
+            found = deck.measure(expectation)
             if found != expectation.expected:
                 yield Finding(
                     "K500", f"deck '{spec.id}' should have {expectation.expected} "

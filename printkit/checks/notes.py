@@ -6,13 +6,13 @@ from collections.abc import Iterator
 from ..findings import Finding
 from ..model.pack import Pack
 from ..requirements import Requirement
-from .requirements import vocabulary_for
+from ..requirements.vocabulary import pack_vocabulary
 
 
 def check_unnamed_cards(pack: Pack) -> Iterator[Finding]:
     """Cards of the paying deck that no requirement names by code or name."""
     rule = pack.manifest.claims
-    vocabulary = vocabulary_for(pack)
+    vocabulary = pack_vocabulary(pack)
     if rule is None or vocabulary is None or rule.deck not in pack.decks:
         return
     named = set()

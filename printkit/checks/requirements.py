@@ -7,20 +7,12 @@ from ..findings import Finding
 from ..model.pack import Card, ClaimRule, Deck, Pack
 from ..requirements import Repeat, Requirement
 from ..requirements.payment import pay_alternative
-from ..requirements.vocabulary import Vocabulary
-
-
-def vocabulary_for(pack: Pack) -> Vocabulary | None:
-    rule = pack.manifest.claims
-    if rule is None or rule.paid_from not in pack.decks:
-        return None
-    return Vocabulary.build(pack.decks[rule.paid_from].cards, rule.term_columns,
-                            pack.manifest.categories)
+from ..requirements.vocabulary import Vocabulary, pack_vocabulary
 
 
 def check_requirements(pack: Pack) -> Iterator[Finding]:
     rule = pack.manifest.claims
-    vocabulary = vocabulary_for(pack)
+    vocabulary = pack_vocabulary(pack)
     if rule is None or vocabulary is None or rule.deck not in pack.decks:
         return
     paying = pack.decks[rule.paid_from]

@@ -63,17 +63,19 @@ def _between(blocks: list[Block], word: Block) -> list[Block]:
     return out
 
 
-def requirement_block(requirement: Requirement, manifest: Manifest) -> Block:
+def requirement_block(requirement: Requirement, manifest: Manifest, compact: bool = False) -> Block:
+    """The requirement as nested blocks; ``compact`` keeps everything on one line (for tables)."""
     categories = {c.name for c in manifest.categories}
     term = lambda t: _term(t, manifest, categories)  # noqa: E731
+    stack = _row if compact else _column
     alts = requirement.alternatives
     if len(alts) == 1 and isinstance(alts[0], Combo):
         slots = [term(s.options[0]) if len(s.options) == 1
-                 else _column(_between([term(o) for o in s.options], _word("or", 9)))
+                 else stack(_between([term(o) for o in s.options], _word("or", 9)))
                  for s in alts[0].slots]
         return _row(_between(slots, _word("+", 20)))
     rows = [_row([term(a.term), _word(f"×{a.count}", 18)]) for a in alts if isinstance(a, Repeat)]
-    return _column(_between(rows, _word("or", 11)))
+    return stack(_between(rows, _word("or", 11)))
 
 
 def _render(block: Block, cx: float, cy: float, manifest: Manifest, categories: set[str]) -> list[Item]:
@@ -104,11 +106,14 @@ class DrawnRequirement:
     fits: bool
 
 
-def draw_requirement(requirement: Requirement, box: Rect, manifest: Manifest) -> DrawnRequirement:
-    """The requirement centred in ``box``, shrunk to fit if needed."""
-    block = requirement_block(requirement, manifest)
-    scale = min(1.0, box.w / block.w, box.h / block.h)
+def draw_requirement(requirement: Requirement, box: Rect, manifest: Manifest, compact: bool = False,
+                     scale: float | None = None, align: str = "center") -> DrawnRequirement:
+    """The requirement in ``box`` (centred, or at its left), at ``scale`` or shrunk to fit."""
+    block = requirement_block(requirement, manifest, compact)
+    fit = min(1.0, box.w / block.w, box.h / block.h)
+    scale = fit if scale is None else min(scale, fit)
     categories = {c.name for c in manifest.categories}
     items = _render(block, 0.0, 0.0, manifest, categories)
-    group = Group(tuple(items), box.cx, box.cy, scale=scale)
+    cx = box.x + block.w * scale / 2 if align == "left" else box.cx
+    group = Group(tuple(items), cx, box.cy, scale=scale)
     return DrawnRequirement((group,), scale, scale >= MIN_SCALE)

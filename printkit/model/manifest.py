@@ -15,7 +15,8 @@ from ..requirements.ast import is_term_name
 from ..suggest import did_you_mean
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
-from .presentation import read_back, read_face, read_phases, read_player_aid, read_powers, read_tokens
+from .presentation import (read_back, read_face, read_phases, read_player_aid, read_powers, read_rules,
+                           read_tokens)
 from .tomlpos import key_locations
 from .tomltable import Table, TomlContext
 
@@ -89,9 +90,10 @@ def _read(root: Table, path: Path) -> Manifest:
     powers = read_powers(root)
     phases = read_phases(root)
     player_aid = read_player_aid(root, max_players)
+    rules = read_rules(root)
     root.finish()
     return Manifest(path, title, description, min_players, max_players, notice,
-                    width, height, decks, claims, categories, board, tokens, powers, phases, player_aid)
+                    width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules)
 
 
 def _read_decks(root: Table) -> tuple[DeckSpec, ...]:

@@ -164,6 +164,15 @@ class PlayerAid:
 
 
 @dataclass(frozen=True)
+class RulesSpec:
+    """The rules booklet's Markdown source, and the hand size its odds are counted for."""
+
+    file: str
+    odds_hand: int
+    location: Location
+
+
+@dataclass(frozen=True)
 class Manifest:
     path: Path
     title: str
@@ -181,6 +190,7 @@ class Manifest:
     powers: tuple[Power, ...] = ()
     phases: tuple[Phase, ...] = ()
     player_aid: PlayerAid | None = None
+    rules: RulesSpec | None = None
 
     def token(self, term: str) -> TokenStyle | None:
         return next((t for t in self.tokens if t.term == term), None)
@@ -221,6 +231,15 @@ class Deck:
     @property
     def total(self) -> int:
         return sum(c.count for c in self.cards)
+
+    def measure(self, expectation: "Expectation") -> int:
+        """What the data says for one expected number: copies in all or with a value, or a sum."""
+        if expectation.kind == "cards":
+            return self.total
+        if expectation.kind == "sum":
+            return sum(value * c.count for c in self.cards
+                       if isinstance(value := c.values.get(expectation.column), int))
+        return sum(c.count for c in self.cards if str(c.values.get(expectation.column)) == expectation.value)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ import re
 
 from ..suggest import did_you_mean
 from .pack import (FACE_ROLES, NAME_COLUMN, BackSpec, ColumnSpec, FaceSpec, Phase, PlayerAid, Power,
-                   TokenStyle)
+                   RulesSpec, TokenStyle)
 from .tomltable import Table
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -114,3 +114,13 @@ def read_player_aid(root: Table, players: int) -> PlayerAid | None:
                     read_colour(table, "colour", "#009E73"), table.location())
     table.finish()
     return aid
+
+
+def read_rules(root: Table) -> RulesSpec | None:
+    table = root.table("rules", required=False)
+    if table is None:
+        return None
+    rules = RulesSpec(table.text("file"), table.integer("odds_hand", required=False, default=4),
+                      table.location("file"))
+    table.finish()
+    return rules

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..model.pack import Card, Category
+from ..model.pack import Card, Category, Pack
 from ..suggest import closest
 
 
@@ -50,3 +50,11 @@ class Vocabulary:
             return "join cards with '+', as in 'CB + LU'"
         guess = closest(term, self.meanings)
         return f"did you mean '{guess}'?" if guess else None
+
+
+def pack_vocabulary(pack: Pack) -> Vocabulary | None:
+    """The vocabulary of a pack's claim rule: terms for the cards of its paying deck."""
+    rule = pack.manifest.claims
+    if rule is None or rule.paid_from not in pack.decks:
+        return None
+    return Vocabulary.build(pack.decks[rule.paid_from].cards, rule.term_columns, pack.manifest.categories)

@@ -46,3 +46,22 @@ def test_T700_player_aid_phase_that_cannot_fit(gag_grab):
     assert f.location.file.name == "game.toml" and "player aid" in f.message
     text = (gag_grab.path / "game.toml").read_text(encoding="utf-8").splitlines()
     assert text[f.location.line - 1].startswith("[[phases]]")
+
+
+def test_D800_rules_source_missing(gag_grab):
+    (gag_grab.path / "rules.md").unlink()
+    f = gag_grab.only("D800")
+    assert f.location.file.name == "game.toml" and "rules.md" in f.message
+
+
+def test_D801_unknown_placeholder_points_at_it(gag_grab):
+    gag_grab.edit("rules.md", "There are {{count gags}} Gag cards", "There are {{cuont gags}} Gag cards")
+    f = gag_grab.only("D801")
+    line = (gag_grab.path / "rules.md").read_text(encoding="utf-8").splitlines()[f.location.line - 1]
+    assert line[f.location.column - 1:].startswith("{{cuont gags}}")
+    assert f.hint == "did you mean 'count'?"
+
+
+def test_D801_unclosed_braces(gag_grab):
+    gag_grab.edit("rules.md", "{{legend}}", "{{legend")
+    assert gag_grab.only("D801").message.startswith("'{{' does not open a placeholder")

@@ -1,0 +1,271 @@
+"""Generated content for the rules: what a placeholder becomes, from the pack's data.
+
+Inline placeholders become text (``{{count kids}}`` -> "52"); block
+placeholders become tables, lists or the notation legend. Everything here is
+plain data for the typesetter; nothing is drawn.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Union
+
+from ..model.pack import Deck, Expectation, Pack, TokenStyle
+from ..requirements import Repeat, Requirement
+from ..requirements.vocabulary import pack_vocabulary
+from ..suggest import did_you_mean
+from .odds import payable_odds
+from .source import Block, ListBlock, Paragraph, Placeholder, Run
+
+
+class PlaceholderError(ValueError):
+    """A placeholder that cannot be expanded: unknown, misplaced, or with bad arguments."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message, self.hint = message, hint
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    share: float  # of the table's width
+    align: str = "left"
+
+
+Cell = Union[str, Requirement]
+
+
+@dataclass(frozen=True)
+class CardTable:
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+@dataclass(frozen=True)
+class Legend:
+    tokens: tuple[tuple[TokenStyle, str], ...]  # style and the name of its card
+    examples: tuple[tuple[Requirement, str], ...]  # drawn requirement and what it means
+    categories: tuple[tuple[str, str], ...]
+
+
+Generated = Union[CardTable, Legend]
+
+
+def _deck(pack: Pack, args: tuple[str, ...], usage: str) -> Deck:
+    if not args:
+        raise PlaceholderError(f"'{usage}' needs a deck", f"decks: {', '.join(pack.decks)}")
+    deck = pack.decks.get(args[0])
+    if deck is None:
+        raise PlaceholderError(f"there is no deck '{args[0]}'", did_you_mean(args[0], pack.decks))
+    return deck
+
+
+def _count(pack: Pack, args: tuple[str, ...]) -> str:
+    deck = _deck(pack, args, "count DECK [COLUMN=VALUE]")
+    if len(args) == 1:
+        return str(deck.total)
+    column, _, value = args[1].partition("=")
+    if not value or deck.spec.column(column) is None:
+        raise PlaceholderError(f"'{args[1]}' is not COLUMN=VALUE for deck '{deck.id}'",
+                               f"columns: {', '.join(c.name for c in deck.spec.columns)}")
+    return str(deck.measure(Expectation(deck.id, "by", 0, deck.spec.location, column, value)))
+
+
+def _sum(pack: Pack, args: tuple[str, ...]) -> str:
+    deck = _deck(pack, args, "sum DECK COLUMN")
+    if len(args) != 2 or deck.spec.column(args[1]) is None:
+        raise PlaceholderError("'sum' takes a deck and one of its number columns, as in {{sum gags points}}")
+    return str(deck.measure(Expectation(deck.id, "sum", 0, deck.spec.location, args[1])))
+
+
+def _board(pack: Pack, args: tuple[str, ...]) -> str:
+    board = pack.manifest.board
+    if board is None:
+        raise PlaceholderError("the manifest has no [board]")
+    return f"{board.columns} × {board.rows}"
+
+
+def _spaces(pack: Pack, args: tuple[str, ...]) -> str:
+    board = pack.manifest.board
+    if board is None:
+        raise PlaceholderError("the manifest has no [board]")
+    return str(board.spaces)
+
+
+def _cost(pack: Pack, args: tuple[str, ...]) -> str:
+    rule = pack.manifest.claims
+    if rule is None:
+        raise PlaceholderError("the manifest has no [claims] rule")
+    return str(rule.cost)
+
+
+def _players(pack: Pack, args: tuple[str, ...]) -> str:
+    m = pack.manifest
+    return f"{m.min_players}–{m.max_players}"
+
+
+INLINE: dict[str, Callable[[Pack, tuple[str, ...]], str]] = {
+    "count": _count, "sum": _sum, "board": _board, "spaces": _spaces, "cost": _cost, "players": _players,
+    "title": lambda pack, args: pack.manifest.title,
+    "hand": lambda pack, args: str(odds_hand(pack)),
+}
+
+
+def odds_hand(pack: Pack) -> int:
+    return pack.manifest.rules.odds_hand if pack.manifest.rules else 4
+
+
+def _components(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
+    m = pack.manifest
+    items: list[tuple[Block, ...]] = []
+    for spec in m.decks:
+        deck = pack.decks.get(spec.id)
+        if deck is None:
+            continue
+        text = f"{deck.total} {spec.title}"
+        subtitle = spec.face.roles.get("subtitle") if spec.face else None
+        if subtitle:
+            groups: dict[str, int] = {}
+            for card in deck.cards:
+                value = str(card.values.get(subtitle, ""))
+                groups[value] = groups.get(value, 0) + card.count
+            parts = [f"{spec.face.label(v)}: {n}" for v, n in groups.items() if v]
+            text += f" ({', '.join(parts)})"
+        items.append((Paragraph((Run(text),)),))
+    if m.board is not None:
+        items.append((Paragraph((Run(f"the {m.board.columns} × {m.board.rows} board (board.pdf)"),)),))
+        items.append((Paragraph((Run(f"{m.max_players} pawns, one per player, and a six-sided die"),)),))
+    if m.player_aid is not None and m.phases:
+        items.append((Paragraph((Run(f"{m.player_aid.copies} player aid cards"),)),))
+    return [ListBlock(False, tuple(items))]
+
+
+def _phases(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
+    phases = pack.manifest.phases
+    if not phases:
+        raise PlaceholderError("the manifest lists no [[phases]]")
+    return [ListBlock(True, tuple((Paragraph((Run(p.name, "bold"), Run(". " + p.text))),) for p in phases))]
+
+
+def _powers(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
+    powers = pack.manifest.powers
+    if not powers:
+        raise PlaceholderError("the manifest lists no [[powers]]")
+    return [ListBlock(False, tuple(
+        (Paragraph((Run(f"{p.cost} card{'s' * (p.cost != 1)}: ", "bold"), Run(p.text))),) for p in powers))]
+
+
+def _cards(pack: Pack, args: tuple[str, ...], odds: bool = True) -> list[Block | Generated]:
+    deck = _deck(pack, args, "cards DECK")
+    rule = pack.manifest.claims
+    if rule is not None and rule.deck == deck.id:
+        return [_claim_table(pack, deck, odds)]
+    columns = [c for c in deck.spec.columns if c.name not in ("name", "count")]
+    label = deck.spec.face.label if deck.spec.face else (lambda v: v)
+    table_columns = [Column("Card", 0.42)] + [Column(label(c.name).capitalize(), 0.46 / max(len(columns), 1))
+                                              for c in columns] + [Column("Copies", 0.12, "right")]
+    rows = [tuple([card.name] + [label(str(card.values.get(c.name) or "–")) for c in columns] + [str(card.count)])
+            for card in deck.cards]
+    return [CardTable(tuple(table_columns), tuple(rows))]
+
+
+def _claim_table(pack: Pack, deck: Deck, with_odds: bool) -> CardTable:
+    rule = pack.manifest.claims
+    points = deck.spec.face.roles.get("points") if deck.spec.face else None
+    requirements = [card.values.get(rule.column) for card in deck.cards]
+    paying = pack.decks.get(rule.paid_from)
+    vocabulary = pack_vocabulary(pack)
+    valid = all(isinstance(r, Requirement) for r in requirements) and paying is not None and vocabulary
+    odds = payable_odds(requirements, paying.cards, vocabulary, odds_hand(pack)) if valid and with_odds else []
+    columns = [Column("Card", 0.36), Column("Points", 0.10, "right"), Column("", 0.02),
+               Column("Claim with", 0.42), Column("Odds", 0.10, "right")]
+    rows = []
+    for n, card in enumerate(deck.cards):
+        chance = _percent(odds[n]) if odds else "–"
+        rows.append((card.name, str(card.values.get(points, "")) if points else "", "", requirements[n], chance))
+    return CardTable(tuple(columns), tuple(rows))
+
+
+def _percent(value: Fraction) -> str:
+    """Whole per cents, but never rounding a long shot to 0% or a near-certainty to 100%."""
+    pct = float(value) * 100
+    if 0 < pct < 1:
+        return "<1%"
+    if 99 < pct < 100:
+        return ">99%"
+    return f"{pct:.0f}%"
+
+
+def _legend(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
+    m = pack.manifest
+    rule = m.claims
+    if rule is None or rule.deck not in pack.decks:
+        raise PlaceholderError("the legend needs a [claims] rule")
+    vocabulary = pack_vocabulary(pack)
+    tokens = tuple((t, vocabulary.named.get(t.term, t.term)) for t in m.tokens) if vocabulary else ()
+    examples: list[tuple[Requirement, str]] = []
+    seen: set[str] = set()
+    for card in pack.decks[rule.deck].cards:
+        req = card.values.get(rule.column)
+        if not isinstance(req, Requirement):
+            continue
+        kind = _shape(req)
+        if kind and kind not in seen:
+            seen.add(kind)
+            examples.append((req, _explain(req, vocabulary)))
+    categories = tuple((c.name, c.label) for c in m.categories)
+    return [Legend(tokens, tuple(examples), categories)]
+
+
+def _shape(req: Requirement) -> str | None:
+    """The notation a requirement shows off: a plain '+', an 'or' in a slot, 'x2', or 'x2 or x2'."""
+    alts = req.alternatives
+    if len(alts) > 1:
+        return "repeats"
+    if isinstance(alts[0], Repeat):
+        return "repeat"
+    if any(len(s.options) > 1 for s in alts[0].slots):
+        return "choice"
+    return "plus" if len(alts[0].slots) > 1 else None
+
+
+def _explain(req: Requirement, vocabulary) -> str:
+    def name(term) -> str:
+        return vocabulary.named.get(term.name, term.name) if vocabulary else term.name
+
+    parts = []
+    for alt in req.alternatives:
+        if isinstance(alt, Repeat):
+            parts.append(f"{alt.count} × {name(alt.term)}")
+        else:
+            parts.append(" and ".join(" or ".join(name(t) for t in s.options) for s in alt.slots))
+    return "; or ".join(parts)
+
+
+BLOCK: dict[str, Callable[[Pack, tuple[str, ...]], list]] = {
+    "components": _components, "phases": _phases, "powers": _powers, "cards": _cards, "legend": _legend,
+}
+
+
+def expand(placeholder: Placeholder, pack: Pack, odds: bool = True) -> str | list:
+    """Text for an inline placeholder, blocks for a block one; PlaceholderError if it cannot be.
+
+    ``odds=False`` leaves the odds out of card tables: checking needs to know a
+    placeholder expands, not the few hundred milliseconds the exact odds cost.
+    """
+    name = placeholder.name
+    if placeholder.inline:
+        if name in INLINE:
+            return INLINE[name](pack, placeholder.args)
+        if name in BLOCK:
+            raise PlaceholderError(f"'{{{{{name}}}}}' makes a block; put it in a paragraph of its own")
+        raise PlaceholderError(f"unknown placeholder '{{{{{name}}}}}'", did_you_mean(name, [*INLINE, *BLOCK]))
+    if name == "cards":
+        return _cards(pack, placeholder.args, odds)
+    if name in BLOCK:
+        return BLOCK[name](pack, placeholder.args)
+    if name in INLINE:
+        return [Paragraph((Run(INLINE[name](pack, placeholder.args)),))]
+    raise PlaceholderError(f"unknown placeholder '{{{{{name}}}}}'", did_you_mean(name, [*INLINE, *BLOCK]))

@@ -1,0 +1,111 @@
+"""rules.pdf read back: every phase and card named, counts from the data, nothing near the edge."""
+import csv
+import re
+import tomllib
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from conftest import REPO
+from pypdf import PdfReader
+
+from printkit.cli import cli
+
+PACK = REPO / "cards" / "gag-grab"
+MM = 72 / 25.4
+UNPRINTABLE = 6.35  # mm a home printer may not reach
+BODY_MARGIN = 16.0  # mm: the typeset area; only the footer line sits below it
+GAGS = list(csv.DictReader(open(PACK / "gags.csv", encoding="utf-8")))
+KIDS = list(csv.DictReader(open(PACK / "kids.csv", encoding="utf-8")))
+PHASES = [p["name"] for p in tomllib.loads((PACK / "game.toml").read_text(encoding="utf-8"))["phases"]]
+
+
+def build(tmp_path_factory, *args):
+    out = tmp_path_factory.mktemp("rules")
+    result = CliRunner().invoke(cli, ["build", "gag-grab", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return out / "gag-grab" / "rules.pdf"
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def rules(request, tmp_path_factory):
+    path = build(tmp_path_factory, "--paper", request.param)
+    with pdfplumber.open(path) as pdf:
+        pages = [(p.width, p.height, p.extract_words(), p.extract_text()) for p in pdf.pages]
+    return request.param, pages
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_every_phase_and_every_card_is_named(rules):
+    _, pages = rules
+    text = flat(" ".join(t for *_, t in pages))
+    for phase in PHASES:
+        assert re.search(rf"\b{phase}\b", text), phase
+    for row in GAGS + KIDS:
+        assert row["name"] in text, row["name"]
+
+
+def test_generated_counts_equal_the_data(rules):
+    _, pages = rules
+    text = flat(" ".join(t for *_, t in pages))
+    kids = sum(int(r["count"]) for r in KIDS)
+    main = sum(int(r["count"]) for r in KIDS if r["kind"] == "main")
+    assert f"There are {len(GAGS)} Gag cards worth {sum(int(r['points']) for r in GAGS)} Gag Points" in text
+    assert f"There are {kids} Kid cards: {main} main characters and {kids - main} Peanut Gallery" in text
+    assert f"{kids} Kid cards (Main character: {main}, Peanut Gallery: {kids - main})" in text
+
+
+def test_no_word_outside_the_margins(rules):
+    _, pages = rules
+    for number, (w, h, words, _) in enumerate(pages, 1):
+        for word in words:
+            x0, x1 = word["x0"] / MM, word["x1"] / MM
+            top, bottom = word["top"] / MM, word["bottom"] / MM  # from the top of the page
+            assert x0 >= BODY_MARGIN - 0.5 and x1 <= w / MM - BODY_MARGIN + 0.5, (number, word["text"])
+            assert top >= BODY_MARGIN - 0.5, (number, word["text"])
+            assert bottom <= h / MM - UNPRINTABLE, (number, word["text"])  # the footer, at the lowest
+
+
+def test_the_gag_table_repeats_its_header_on_every_page_it_spans(rules):
+    _, pages = rules
+    first = [n for n, (*_, t) in enumerate(pages) if GAGS[0]["name"] in t][0]
+    last = [n for n, (*_, t) in enumerate(pages) if GAGS[-1]["name"] in t][0]
+    assert last > first  # 60 rows do not fit one page
+    for n in range(first, last + 1):
+        assert "Claim with" in pages[n][3]
+
+
+def test_page_numbers(rules):
+    _, pages = rules
+    for number, (*_, text) in enumerate(pages, 1):
+        assert text.strip().splitlines()[-1].endswith(str(number))
+
+
+def test_fonts_are_embedded(rules, tmp_path_factory):
+    reader = PdfReader(build(tmp_path_factory))
+    for page in reader.pages:
+        for ref in page["/Resources"].get("/Font", {}).values():
+            font = ref.get_object()
+            descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            assert "/FontFile2" in descriptor.get_object(), font.get("/BaseFont")
+
+
+def test_booklet_sheets_are_landscape_with_pages_in_folding_order(tmp_path_factory):
+    plain = PdfReader(build(tmp_path_factory, "--paper", "a4"))
+    path = build(tmp_path_factory, "--paper", "a4", "--booklet")
+    sheets = PdfReader(path).pages
+    for sheet in sheets:
+        assert (float(sheet.mediabox.width), float(sheet.mediabox.height)) == pytest.approx((841.89, 595.28), abs=0.01)
+    with pdfplumber.open(path) as pdf:
+        # Page numbers printed at the foot of each half: outside of sheet 1 is the last page and page 1.
+        feet = []
+        for page in pdf.pages:
+            numbers = [w for w in page.extract_words() if re.fullmatch(r"\d+", w["text"]) and w["top"] > page.height - 50]
+            feet.append(sorted((w["x0"], int(w["text"])) for w in numbers))
+    pages = len(sheets) * 2
+    assert len(sheets) % 2 == 0 and pages >= len(plain.pages)
+    assert [n for _, n in feet[0]][-1] == 1  # page 1 on the right of the outside
+    assert [n for _, n in feet[1]][0] == 2  # page 2 on the left of the inside
