@@ -1,4 +1,4 @@
-"""Regenerate the preview images in docs/ from fresh builds of the Gag Grab pack.
+"""Regenerate the preview images in docs/ from fresh builds of the bundled packs.
 
 Run: python docs/make_previews.py
 """
@@ -17,6 +17,7 @@ sys.path.insert(0, str(DOCS.parent))
 from printkit.build import BuildOptions, build_pack  # noqa: E402
 
 PACK = DOCS.parent / "cards" / "gag-grab"
+SECOND = DOCS.parent / "cards" / "many-faces"
 # (image, build, file, page number, scale where 1.0 is 72 dpi, crop box in mm from the top left or None)
 PREVIEWS = [
     ("print-guide.png", "tiles", "cards.pdf", 1, 1.0, None),
@@ -30,16 +31,21 @@ PREVIEWS = [
     ("pawns.png", "tiles", "board.pdf", 10, 1.0, None),
     ("rules.png", "tiles", "rules.pdf", 1, 1.0, None),
     ("rules-cards.png", "tiles", "rules.pdf", 3, 2.0, (10.0, 10.0, 200.0, 90.0)),
+    ("many-faces-personalities.png", "second", "cards.pdf", 3, 1.0, None),
+    ("many-faces-actions.png", "second", "cards.pdf", 21, 1.0, None),
+    ("many-faces-popularity.png", "second", "board.pdf", 1, 1.0, None),
 ]
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        out = {"tiles": Path(tmp) / "tiles", "a2": Path(tmp) / "a2"}
+        out = {"tiles": Path(tmp) / "tiles", "a2": Path(tmp) / "a2", "second": Path(tmp) / "second"}
         build_pack(PACK, BuildOptions(out["tiles"]))
         build_pack(PACK, BuildOptions(out["a2"], board_paper="a2"))
+        build_pack(SECOND, BuildOptions(out["second"]))
         for name, build, file, page, scale, box in PREVIEWS:
-            pdf = pdfium.PdfDocument(out[build] / PACK.name / file)
+            pack = SECOND if build == "second" else PACK
+            pdf = pdfium.PdfDocument(out[build] / pack.name / file)
             image = pdf[page - 1].render(scale=scale).to_pil()
             if box is not None:
                 k = scale * 72 / 25.4

@@ -80,6 +80,14 @@ CODES = _registry(
     # The rules booklet
     Code("D800", E, "rules-missing", "The manifest names a rules source that cannot be read."),
     Code("D801", E, "bad-placeholder", "A placeholder in the rules is unknown, misplaced or has bad arguments."),
+    # Game modules: sets and runs
+    Code("G901", E, "run-impossible", "A suit lacks a value, so no run of it can be made."),
+    Code("G902", E, "set-impossible", "A value comes in too few suits for a set."),
+    Code("G903", E, "deck-too-small", "Too few cards to deal to the most players the game allows."),
+    Code("G904", E, "missing-token", "A suit has no Personality Token."),
+    Code("G905", E, "popularity-board", "The Popularity Board's places do not match the tokens, or are out of order."),
+    Code("G906", E, "unknown-effect", "An action card has an effect printkit does not know."),
+    Code("G907", E, "end-rule", "A player count has no rule, or several, for when the game ends."),
     # Notes for designers
     Code("N600", W, "unnamed-card", "No requirement names this card; it matters only through categories."),
     Code("N601", W, "identical-rows", "Two rows are identical in every column."),

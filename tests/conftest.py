@@ -55,6 +55,13 @@ def gag_grab(tmp_path: Path) -> ScratchPack:
     return ScratchPack(target)
 
 
+@pytest.fixture
+def many_faces(tmp_path: Path) -> ScratchPack:
+    target = tmp_path / "many-faces"
+    shutil.copytree(REPO / "cards" / "many-faces", target)
+    return ScratchPack(target)
+
+
 def at(finding: Finding) -> tuple[str, int, int]:
     """(file name, line, column) of a finding, for compact assertions."""
     loc = finding.location

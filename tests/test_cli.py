@@ -42,7 +42,7 @@ def test_help_everywhere_with_an_example(run, command):
 def test_clean_bundled_packs_exit_0_with_a_summary(run):
     result = run("check")
     assert result.exit_code == 0
-    assert result.output.splitlines()[-1] == "checked 1 pack (gag-grab): 0 errors, 5 warnings"
+    assert result.output.splitlines()[-1] == "checked 2 packs (gag-grab, many-faces): 0 errors, 5 warnings"
 
 
 def test_strict_turns_warnings_into_failure(run):

@@ -18,8 +18,8 @@ def wheel(tmp_path_factory):
 
 def test_wheel_carries_the_bundled_packs(wheel):
     names = zipfile.ZipFile(wheel).namelist()
-    for file in ("game.toml", "kids.csv", "gags.csv"):
-        assert f"printkit/_bundled/cards/gag-grab/{file}" in names
+    for file in ("gag-grab/game.toml", "gag-grab/kids.csv", "gag-grab/rules.md", "many-faces/actions.csv"):
+        assert f"printkit/_bundled/cards/{file}" in names
     for file in ("ComicNeue-Bold.ttf", "AtkinsonHyperlegible-Regular.ttf", "ComicNeue-OFL.txt"):
         assert f"printkit/_bundled/fonts/{file}" in names
     assert not any(n.startswith(("tests/", "cards/")) for n in names)
@@ -38,5 +38,7 @@ def test_installed_wheel_checks_and_builds_bundled_packs_from_elsewhere(wheel, t
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=elsewhere)
         assert out.returncode == 0, out.stderr
         outputs[command] = out.stdout
-    assert "checked 1 pack (gag-grab): 0 errors" in outputs["check"]
-    assert (elsewhere / "output" / "gag-grab" / "cards.pdf").stat().st_size > 10_000
+    assert "checked 2 packs (gag-grab, many-faces): 0 errors" in outputs["check"]
+    for pack in ("gag-grab", "many-faces"):
+        for file in ("cards.pdf", "board.pdf", "rules.pdf"):
+            assert (elsewhere / "output" / pack / file).stat().st_size > 10_000

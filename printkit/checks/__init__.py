@@ -11,11 +11,12 @@ from ..model.loader import load_pack
 from ..model.pack import Pack
 from .composition import check_composition
 from .faces import check_designs, check_printing
+from .module import check_module
 from .notes import check_unnamed_cards
 from .requirements import check_requirements
 from .rules import check_rules
 
-CHECKS = (check_requirements, check_composition, check_unnamed_cards, check_rules)
+CHECKS = (check_requirements, check_composition, check_unnamed_cards, check_rules, check_module)
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,16 @@ from .back import back_face
 from .base import FaceContext, FaceResult, Overflow, back_key, front_key
 from .claim import claim_face
 from .suit import suit_face
+from .text import text_face
+from .value import value_face
 
 Template = Callable[[Card, FaceContext], FaceResult]
 
 TEMPLATES: dict[str, Template] = {
     "suit": suit_face,
     "claim": claim_face,
+    "value": value_face,
+    "text": text_face,
 }
 
 __all__ = ["TEMPLATES", "FaceContext", "FaceResult", "Overflow", "back_face", "back_key",

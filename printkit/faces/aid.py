@@ -98,14 +98,32 @@ def _name_of(pack: Pack, term: str) -> str:
 
 
 def aid_back(pack: Pack) -> FaceResult:
+    """What the back holds depends on the game: powers to spend, the key to
+    requirements, and any reminders the pack lists as notes."""
     m = pack.manifest
     aid = m.player_aid
     b = FaceBuilder(_context(pack), AID_BACK)
     b.background(tint(aid.colour, 0.15))
     safe = b.ctx.safe_box
-    y = _header(b, "Peanut Gallery cards", aid.colour)
-    legend = Rect(safe.x, safe.y, safe.w, 26.0)
+    title = aid.powers_title if m.powers else "Remember"
+    y = _header(b, title, aid.colour)
+    bottom = safe.y
+    if m.claims is not None and m.tokens:
+        legend = Rect(safe.x, safe.y, safe.w, 26.0)
+        _legend(b, pack, legend)
+        bottom = legend.top + 1.5
     if m.powers:
-        powers_list(b, Rect(safe.x, legend.top + 1.5, safe.w, y - legend.top - 1.5), "SPEND THEM FOR")
-    _legend(b, pack, legend)
+        powers_list(b, Rect(safe.x, bottom, safe.w, y - bottom), "SPEND THEM FOR")
+    elif aid.notes:
+        _notes(b, aid.notes, Rect(safe.x, bottom, safe.w, y - bottom), aid.location)
     return FaceResult(b.face(), tuple(b.overflows))
+
+
+def _notes(b: FaceBuilder, notes: tuple[str, ...], box: Rect, where) -> None:
+    """Reminders, one per boxed row."""
+    gap = 1.5
+    row_h = (box.h - gap * (len(notes) - 1)) / len(notes)
+    for i, note in enumerate(notes):
+        row = Rect(box.x, box.top - (i + 1) * row_h - i * gap, box.w, row_h)
+        b.add(Box(row, fill="#FFFFFF", stroke=tint("#999999", 0.6), width=0.5, radius=1.5))
+        b.fitted(note, row.inset(1.6), "body", 9, 5.5, "", "note", align="left", where=where)

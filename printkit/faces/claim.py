@@ -43,7 +43,7 @@ def claim_face(card: Card, ctx: FaceContext) -> FaceResult:
     requirement = card.values.get(rule.column) if rule and rule.deck == ctx.deck.id else None
     if isinstance(requirement, Requirement):
         top = cy - r - 7.5
-        b.add(centred_text("CLAIM WITH", w / 2, top - 1.0, "bold", 6.5, "#555555"))
+        b.add(centred_text(spec.label(rule.column).upper(), w / 2, top - 1.0, "bold", 6.5, "#555555"))
         box = Rect(safe.x, safe.y + 0.5, safe.w, top - 3.5 - safe.y - 0.5)
         drawn = draw_requirement(requirement, box, ctx.manifest)
         b.add(*drawn.items)

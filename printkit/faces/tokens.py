@@ -26,7 +26,7 @@ def token(style: TokenStyle, cx: float, cy: float, r: float, outline: float = 1.
     return [
         Disc(cx, cy, r, fill=style.colour, stroke=INK, width=outline),
         symbol(style.symbol, cx, cy + r * 0.36, r * 0.4, fill=ink),
-        centred_text(style.term, cx, cy - r * 0.4, BADGE_FONT, size, ink),
+        centred_text(style.label, cx, cy - r * 0.4, BADGE_FONT, size, ink),
     ]
 
 

@@ -17,6 +17,8 @@ from ..layout.paper import Paper
 from ..layout.sheet import LayoutError
 from ..layout.tiling import TilePlan, alignment_marks, plan_tiles
 from ..model.pack import Manifest, Pack
+from ..games import module_for
+from ..games.base import read_config
 from .document import Document
 from .flow import Flow
 from .pawns import pieces_page
@@ -198,17 +200,26 @@ def assembly_page(board: BoardLayout, manifest: Manifest, plan: TilePlan, paper:
 
 
 def board_document(pack: Pack, paper: Paper, board_paper: Paper | None = None) -> Document | None:
-    """board.pdf: the board (tiled on ``paper``, or whole on ``board_paper``), then pawns and a die."""
+    """board.pdf: the board (tiled on ``paper``, or whole on ``board_paper``), the game module's
+    pieces, then pawns and a die; None when the pack has none of these."""
     m = pack.manifest
-    if m.board is None:
-        return None
-    board = BoardLayout.compute(m.board, m.card_width_mm, m.card_height_mm)
     pages: list[Page] = []
-    if board_paper is not None:
-        pages.append(one_sheet_page(board, m, board_paper))
-    else:
-        plan = plan_tiles(board.width, board.height, *board.grid_lines(), paper)
-        pages.append(assembly_page(board, m, plan, paper))
-        pages += tile_pages(board, m, plan)
-    pages.append(pieces_page(m.max_players, paper))
-    return Document(tuple(pages), {}, f"{m.title}: board", m.description)
+    if m.board is not None:
+        board = BoardLayout.compute(m.board, m.card_width_mm, m.card_height_mm)
+        if board_paper is not None:
+            pages.append(one_sheet_page(board, m, board_paper))
+        else:
+            plan = plan_tiles(board.width, board.height, *board.grid_lines(), paper)
+            pages.append(assembly_page(board, m, plan, paper))
+            pages += tile_pages(board, m, plan)
+    module = module_for(pack)
+    if module is not None:
+        config, problems = read_config(module, pack)
+        if config is not None and not problems:
+            pages += module.pieces(pack, config, paper)
+    pieces = pieces_page(paper, m.pieces.pawns, m.pieces.die, m.pieces.first_player)
+    if pieces is not None:
+        pages.append(pieces)
+    if not pages:
+        return None
+    return Document(tuple(pages), {}, f"{m.title}: board and pieces", m.description)

@@ -67,21 +67,48 @@ def die_net(x: float, y: float) -> list[Item]:
     return items
 
 
-def pieces_page(players: int, paper: Paper) -> Page:
+def first_player_standee(x: float, y: float) -> list[Item]:
+    """A fold-over standee like a pawn, marked for the player who began."""
+    items: list[Item] = []
+    width = 30.0
+    top = y + 2 * TAB + 2 * PANEL
+    items.append(Box(Rect(x, y, width, top - y), fill="#FFF4D6", stroke=INK, width=0.6))
+    for k, panel_y in enumerate((y + TAB, y + TAB + PANEL)):
+        face: list[Item] = [symbol("star", 0, 4.0, 8.0, fill="#E69F00", stroke=INK, width=0.6),
+                            centred_text("FIRST", 0, -7.0, "display", 11, INK),
+                            centred_text("PLAYER", 0, -11.5, "bold", 7, INK)]
+        items.append(Group(tuple(face), x + width / 2, panel_y + PANEL / 2, angle=180 if k else 0))
+    for fold_y in (y + TAB, y + TAB + PANEL, y + TAB + 2 * PANEL):
+        items.append(Line(x, fold_y, x + width, fold_y, 0.5, INK, FOLD))
+    return items
+
+
+def pieces_page(paper: Paper, pawns: int, die: bool, first_player: bool) -> Page | None:
+    """Pawns, the first-player standee and a die net, as the pack asks; None if it asks for none."""
+    if not (pawns or die or first_player):
+        return None
+    parts = (["Pawns"] if pawns else []) + (["a first-player marker"] if first_player else []) + (
+        ["a die"] if die else [])
     flow = Flow(18.0, paper.height - 18.0, paper.width - 36.0)
-    flow.text("Pawns and a die", "display", 20, after=2.0)
-    flow.text("Cut along the solid lines and fold along the dashed ones. For each pawn, fold the two "
-              "panels back to back and glue them, then fold the base tabs out in opposite directions "
-              "so the pawn stands. Each player takes one pawn.", size=9.5, after=4.0)
+    title = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    flow.text(title[0].upper() + title[1:], "display", 20, after=2.0)
+    flow.text("Cut along the solid lines and fold along the dashed ones. Fold the two panels of a pawn back "
+              "to back and glue them, then fold the base tabs out in opposite directions so it stands.",
+              size=9.5, after=4.0)
     items: list[Item] = list(flow.items)
-    gap = (paper.width - 36.0 - players * PAWN_W) / max(players - 1, 1)
-    gap = min(gap, 8.0)
-    total = players * PAWN_W + (players - 1) * gap
     top = flow.y - 4.0
-    for n in range(players):
-        items += pawn(n + 1, (paper.width - total) / 2 + n * (PAWN_W + gap), top - (2 * TAB + 2 * PANEL))
-    die_y = top - (2 * TAB + 2 * PANEL) - 14.0 - 4 * DIE_FACE
-    items.append(Text(18.0, die_y + 4 * DIE_FACE + 6.0, "A die, if you have none: fold the faces into a cube "
-                                                         "and glue the grey flaps inside.", "body", 9.5, INK))
-    items += die_net((paper.width - 3 * DIE_FACE) / 2, die_y)
-    return Page(paper.width, paper.height, tuple(items), "pawns and die")
+    strip_y = top - (2 * TAB + 2 * PANEL)
+    x = 18.0
+    if pawns:
+        gap = min(8.0, (paper.width - 36.0 - pawns * PAWN_W - (36.0 if first_player else 0)) / max(pawns - 1, 1))
+        for n in range(pawns):
+            items += pawn(n + 1, x, strip_y)
+            x += PAWN_W + gap
+    if first_player:
+        items += first_player_standee(x + 4.0, strip_y)
+    if die:
+        die_y = strip_y - 14.0 - 4 * DIE_FACE
+        items.append(Text(18.0, die_y + 4 * DIE_FACE + 6.0, "A die, if you have none: fold the faces into a "
+                                                             "cube and glue the grey flaps inside.", "body", 9.5, INK))
+        items += die_net((paper.width - 3 * DIE_FACE) / 2, die_y)
+    return Page(paper.width, paper.height, tuple(items), "pieces")

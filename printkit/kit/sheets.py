@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..faces import FaceResult, back_face, back_key, front_faces, front_key
 from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
+from ..fonts import metrics
 from ..layout.draw import Face, Item, Line, Page, Place, Text
 from ..layout.duplex import Flip, Offset, back_placements
 from ..layout.sheet import SheetLayout
@@ -55,13 +56,17 @@ def print_decks(pack: Pack, fronts: Mapping[str, FaceResult]) -> tuple[list[Prin
 
 
 def sheet_label(layout: SheetLayout, text: str) -> Text:
-    """A small page label in the margin: the bottom if it is roomy, else up the left side."""
-    m = layout.margin
-    if m.bottom >= 10:
-        return Text(layout.paper.width / 2, layout.grid.y - layout.bleed.bottom - 5.5, text, "body", 6.5,
+    """A small page label in the margin, between two crop marks: below the middle card if the
+    bottom margin is roomy, else up the left side beside the middle row."""
+    room = (layout.card_w if layout.margin.bottom >= 10 else layout.card_h) - 4.0
+    size = 6.5
+    while size > 4.0 and metrics("body").width(text, size) > room:
+        size -= 0.25
+    if layout.margin.bottom >= 10:
+        return Text(layout.paper.width / 2, layout.grid.y - layout.bleed.bottom - 5.5, text, "body", size,
                     "#444444", "center")
     x = layout.grid.x - layout.bleed.left - 1.0
-    return Text(x, layout.grid.cy, text, "body", 6.5, "#444444", "center", angle=90)
+    return Text(x, layout.grid.cy, text, "body", size, "#444444", "center", angle=90)
 
 
 def front_page(layout: SheetLayout, faces: tuple[str, ...], label: str) -> Page:
@@ -90,7 +95,7 @@ def sheet_pages(pack: Pack, layout: SheetLayout, options: SheetOptions,
     for deck in decks:
         sheets = deck.sheets(layout.per_sheet)
         for n, cards in enumerate(sheets, 1):
-            label = f"{pack.manifest.title} · {deck.title} · sheet {n} of {len(sheets)}"
+            label = f"{deck.title} · sheet {n} of {len(sheets)}"
             pages.append(front_page(layout, cards, f"{label} · fronts"))
             if options.backs is not None:
                 pages.append(back_page(layout, deck.back, len(cards), options, f"{label} · backs"))

@@ -15,8 +15,8 @@ from ..requirements.ast import is_term_name
 from ..suggest import did_you_mean
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
-from .presentation import (read_back, read_face, read_phases, read_player_aid, read_powers, read_rules,
-                           read_tokens)
+from .presentation import (read_back, read_face, read_module, read_phases, read_pieces, read_player_aid,
+                           read_powers, read_rules, read_tokens)
 from .tomlpos import key_locations
 from .tomltable import Table, TomlContext
 
@@ -91,9 +91,12 @@ def _read(root: Table, path: Path) -> Manifest:
     phases = read_phases(root)
     player_aid = read_player_aid(root, max_players)
     rules = read_rules(root)
+    pieces = read_pieces(root, max_players, board is not None)
+    module = read_module(root)
     root.finish()
     return Manifest(path, title, description, min_players, max_players, notice,
-                    width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules)
+                    width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules,
+                    pieces, module, root.ctx.locations)
 
 
 def _read_decks(root: Table) -> tuple[DeckSpec, ...]:

@@ -48,7 +48,7 @@ class Expectation:
         return f"cards with {self.column} '{self.value}'"
 
 
-FACE_ROLES = ("title", "suit", "badge", "subtitle", "points")
+FACE_ROLES = ("title", "suit", "badge", "subtitle", "points", "value", "text")
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,11 @@ class TokenStyle:
     colour: str  # "#RRGGBB"
     symbol: str
     location: Location
+    code: str = ""  # short text shown in the token; the term itself when empty
+
+    @property
+    def label(self) -> str:
+        return self.code or self.term
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,8 @@ class PlayerAid:
     copies: int
     colour: str
     location: Location
+    notes: tuple[str, ...] = ()  # reminders for the back, for games without powers or a legend
+    powers_title: str = "Special moves"  # heads the powers on the back
 
 
 @dataclass(frozen=True)
@@ -170,6 +177,24 @@ class RulesSpec:
     file: str
     odds_hand: int
     location: Location
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """The small printed pieces besides cards and board."""
+
+    pawns: int  # fold-over pawns, one per player
+    die: bool
+    first_player: bool  # a standee marking who started
+
+
+@dataclass(frozen=True)
+class ModuleConfig:
+    """The manifest's [module] table: which game module applies, and its settings, unread."""
+
+    name: str
+    data: Mapping[str, object] = field(compare=False)
+    location: Location | None = None
 
 
 @dataclass(frozen=True)
@@ -191,6 +216,11 @@ class Manifest:
     phases: tuple[Phase, ...] = ()
     player_aid: PlayerAid | None = None
     rules: RulesSpec | None = None
+    pieces: Pieces = Pieces(0, False, False)
+    module: ModuleConfig | None = None
+    # Where every key stands in game.toml, for modules that read [module] later.
+    key_locations: Mapping[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, compare=False,
+                                                                      repr=False)
 
     def token(self, term: str) -> TokenStyle | None:
         return next((t for t in self.tokens if t.term == term), None)

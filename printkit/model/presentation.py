@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 
 from ..suggest import did_you_mean
-from .pack import (FACE_ROLES, NAME_COLUMN, BackSpec, ColumnSpec, FaceSpec, Phase, PlayerAid, Power,
-                   RulesSpec, TokenStyle)
+from .pack import (FACE_ROLES, NAME_COLUMN, BackSpec, ColumnSpec, FaceSpec, ModuleConfig, Phase, Pieces,
+                   PlayerAid, Power, RulesSpec, TokenStyle)
 from .tomltable import Table
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -74,7 +74,7 @@ def read_tokens(root: Table) -> tuple[TokenStyle, ...]:
                             table.key_path(term))
             continue
         tokens.append(TokenStyle(term, read_colour(spec, "colour", "#000000"), spec.text("symbol"),
-                                 spec.location()))
+                                 spec.location(), spec.text("code", required=False)))
         spec.finish()
     return tuple(tokens)
 
@@ -111,7 +111,9 @@ def read_player_aid(root: Table, players: int) -> PlayerAid | None:
         return None
     aid = PlayerAid(table.text("title", required=False, default="Your turn"),
                     table.integer("copies", required=False, default=players),
-                    read_colour(table, "colour", "#009E73"), table.location())
+                    read_colour(table, "colour", "#009E73"), table.location(),
+                    table.strings("notes", required=False),
+                    table.text("powers_title", required=False, default="Special moves"))
     table.finish()
     return aid
 
@@ -124,3 +126,25 @@ def read_rules(root: Table) -> RulesSpec | None:
                       table.location("file"))
     table.finish()
     return rules
+
+
+def read_pieces(root: Table, players: int, has_board: bool) -> Pieces:
+    """Pawns default to one per player when there is a board to stand on."""
+    table = root.table("pieces", required=False)
+    if table is None:
+        return Pieces(players if has_board else 0, has_board, False)
+    pieces = Pieces(table.integer("pawns", required=False, default=players if has_board else 0, minimum=0),
+                    table.boolean("die", default=has_board), table.boolean("first_player"))
+    table.finish()
+    return pieces
+
+
+def read_module(root: Table) -> ModuleConfig | None:
+    """[module] is read by the game module it names; here only its name is required."""
+    table = root.table("module", required=False)
+    if table is None:
+        return None
+    name = table.text("name")
+    for _ in table.entries():
+        pass  # every other key belongs to the module, which reports what it does not know
+    return ModuleConfig(name, dict(table.data), table.location("name"))

@@ -92,6 +92,19 @@ class Table:
                           required, _MISSING)
         return default if value is _MISSING else tuple(value)
 
+    def integers(self, key: str, required: bool = True) -> tuple[int, ...]:
+        """A non-empty list of whole numbers."""
+        value = self._get(key, "a list of whole numbers",
+                          lambda v: isinstance(v, list) and bool(v) and all(type(x) is int for x in v),
+                          required, None)
+        return tuple(value) if value else (1,)
+
+    def tables(self, key: str, required: bool = True) -> list["Table"]:
+        """A list of inline tables, each read on its own."""
+        value = self._get(key, "a list of tables", lambda v: isinstance(v, list) and all(
+            isinstance(e, dict) for e in v), required, [])
+        return [Table(self.ctx, entry, self.key_path(key)) for entry in value]
+
     def table(self, key: str, required: bool = True) -> "Table | None":
         value = self._get(key, "a table", lambda v: isinstance(v, dict), required, None)
         return None if value is None else Table(self.ctx, value, self.key_path(key))

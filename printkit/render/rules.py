@@ -1,8 +1,8 @@
 """Typeset the rules with reportlab's platypus: styles, two columns, tables, page numbers.
 
 Prose runs in two columns (one on a booklet's half sheet); a section holding
-a card table starts a new page set in one wide column, so the tables have
-room for their token drawings.
+a long card table starts a new page set in one wide column, so the table has
+room for its token drawings.
 Tables repeat their header row on every page they break onto.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, FrameBreak, KeepTogether,
                                 ListFlowable, ListItem, NextPageTemplate, PageBreak, PageTemplate, Paragraph,
                                 Spacer, Table, TableStyle)
@@ -23,17 +23,18 @@ from .. import __version__
 from ..faces.requirement import draw_requirement, requirement_block
 from ..faces.tokens import token
 from ..layout.draw import Item
-from ..layout.geometry import Rect, mm_to_pt
+from ..layout.geometry import Rect, mm_to_pt, pt_to_mm
 from ..layout.paper import Paper
-from ..model.pack import Manifest
+from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
-from ..rules.content import CardTable, Legend
+from ..rules.generated import CardTable, Legend
 from ..rules.source import Heading, ListBlock, Paragraph as TextBlock, Run, TableBlock
 from .pdf import _FONT_NAMES, PdfPainter, register_fonts
 
 MARGIN = 16.0  # mm on every side: clear of the 6.35 mm a home printer cannot reach
 GUTTER = 7.0
 TABLE_TOKEN_HEIGHT = 7.5  # mm a drawn requirement may take in a table row
+WIDE_TABLE_ROWS = 12  # a longer card table gets a page of its own width
 FOOTER = 9.0  # mm from the page edge to the footer's baseline
 INK, MUTED, RULE = "#1A1A1A", "#555555", "#D9CBB0"
 
@@ -126,7 +127,7 @@ class RulesTypesetter:
         for block in blocks[start + 1:]:
             if isinstance(block, Heading) and block.level <= 2:
                 return False
-            if isinstance(block, CardTable):
+            if isinstance(block, CardTable) and len(block.rows) > WIDE_TABLE_ROWS:
                 return True
         return False
 
@@ -170,7 +171,8 @@ class RulesTypesetter:
         return table
 
     def _card_table(self, block: CardTable, width: float) -> Table:
-        widths = [width * c.share for c in block.columns]
+        widths = ([width * c.share for c in block.columns] if any(c.share for c in block.columns)
+                  else self._fitted_widths(block, width))
         header = [Paragraph(escape(c.title), self.styles["head-right" if c.align == "right" else "head"])
                   for c in block.columns]
         requirements = [cell for row in block.rows for cell in row if isinstance(cell, Requirement)]
@@ -183,11 +185,35 @@ class RulesTypesetter:
             for cell, column, w in zip(row, block.columns, widths):
                 if isinstance(cell, Requirement):
                     cells.append(_requirement(cell, self.m, w - 2.2, TABLE_TOKEN_HEIGHT, scale))
+                elif isinstance(cell, TokenStyle):
+                    r = TABLE_TOKEN_HEIGHT / 2
+                    cells.append(Drawing(token(cell, r, r, r, outline=0.6), 2 * r, 2 * r))
                 else:
                     style = self.styles["cell-right" if column.align == "right" else "cell"]
                     cells.append(Paragraph(escape(str(cell)), style))
             rows.append(cells)
         return self._table(header, rows, widths, [c.align for c in block.columns])
+
+    def _fitted_widths(self, block: CardTable, width: float) -> list[float]:
+        """Each column at least as wide as its longest word, the rest shared by how much it says."""
+        style = self.styles["cell"]
+        pad = 2.3  # mm of cell padding
+
+        def text_width(text: str, font: str = style.fontName) -> float:
+            return pt_to_mm(stringWidth(text, font, style.fontSize)) + pad
+
+        texts = [[str(row[i]) for row in block.rows] for i in range(len(block.columns))]
+        heads = [text_width(c.title, _FONT_NAMES["bold"]) for c in block.columns]  # headers do not wrap
+        least = [max([h] + [max(text_width(w) for w in t.split()) for t in col if t.split()])
+                 for h, col in zip(heads, texts)]
+        most = [max([h] + [text_width(t) for t in col]) for h, col in zip(heads, texts)]
+        spare = width - sum(least)
+        want = [m - n for m, n in zip(most, least)]
+        if spare <= 0 or not sum(want):
+            return [width * n / sum(least) for n in least]
+        give = min(1.0, spare / sum(want))
+        widths = [n + w * give for n, w in zip(least, want)]
+        return [w * width / sum(widths) for w in widths]
 
     def _text_table(self, block: TableBlock, width: float) -> Table:
         n = len(block.header)

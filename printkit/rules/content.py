@@ -7,50 +7,17 @@ plain data for the typesetter; nothing is drawn.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
-from ..model.pack import Deck, Expectation, Pack, TokenStyle
+from ..model.pack import Deck, Expectation, Pack
 from ..requirements import Repeat, Requirement
+from ..games import module_for
+from ..games.base import read_config
 from ..requirements.vocabulary import pack_vocabulary
 from ..suggest import did_you_mean
+from .generated import CardTable, Column, Generated, Legend, PlaceholderError
 from .odds import payable_odds
 from .source import Block, ListBlock, Paragraph, Placeholder, Run
-
-
-class PlaceholderError(ValueError):
-    """A placeholder that cannot be expanded: unknown, misplaced, or with bad arguments."""
-
-    def __init__(self, message: str, hint: str | None = None):
-        super().__init__(message)
-        self.message, self.hint = message, hint
-
-
-@dataclass(frozen=True)
-class Column:
-    title: str
-    share: float  # of the table's width
-    align: str = "left"
-
-
-Cell = Union[str, Requirement]
-
-
-@dataclass(frozen=True)
-class CardTable:
-    columns: tuple[Column, ...]
-    rows: tuple[tuple[Cell, ...], ...]
-
-
-@dataclass(frozen=True)
-class Legend:
-    tokens: tuple[tuple[TokenStyle, str], ...]  # style and the name of its card
-    examples: tuple[tuple[Requirement, str], ...]  # drawn requirement and what it means
-    categories: tuple[tuple[str, str], ...]
-
-
-Generated = Union[CardTable, Legend]
 
 
 def _deck(pack: Pack, args: tuple[str, ...], usage: str) -> Deck:
@@ -132,13 +99,25 @@ def _components(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
                 value = str(card.values.get(subtitle, ""))
                 groups[value] = groups.get(value, 0) + card.count
             parts = [f"{spec.face.label(v)}: {n}" for v, n in groups.items() if v]
-            text += f" ({', '.join(parts)})"
+            if 1 < len(parts) <= 4:  # a breakdown helps; a long one is what the card list is for
+                text += f" ({', '.join(parts)})"
         items.append((Paragraph((Run(text),)),))
+    others = []
     if m.board is not None:
-        items.append((Paragraph((Run(f"the {m.board.columns} × {m.board.rows} board (board.pdf)"),)),))
-        items.append((Paragraph((Run(f"{m.max_players} pawns, one per player, and a six-sided die"),)),))
+        others.append(f"the {m.board.columns} × {m.board.rows} board (board.pdf)")
+    module = module_for(pack)
+    if module is not None:
+        config, problems = read_config(module, pack)
+        others += module.components(pack, config) if config is not None and not problems else []
+    if m.pieces.pawns:
+        others.append(f"{m.pieces.pawns} pawns, one per player")
+    if m.pieces.first_player:
+        others.append("a first-player marker")
+    if m.pieces.die:
+        others.append("a six-sided die")
     if m.player_aid is not None and m.phases:
-        items.append((Paragraph((Run(f"{m.player_aid.copies} player aid cards"),)),))
+        others.append(f"{m.player_aid.copies} player aid cards")
+    items += [(Paragraph((Run(text),)),) for text in others]
     return [ListBlock(False, tuple(items))]
 
 
@@ -164,10 +143,11 @@ def _cards(pack: Pack, args: tuple[str, ...], odds: bool = True) -> list[Block |
         return [_claim_table(pack, deck, odds)]
     columns = [c for c in deck.spec.columns if c.name not in ("name", "count")]
     label = deck.spec.face.label if deck.spec.face else (lambda v: v)
-    table_columns = [Column("Card", 0.42)] + [Column(label(c.name).capitalize(), 0.46 / max(len(columns), 1))
-                                              for c in columns] + [Column("Copies", 0.12, "right")]
     rows = [tuple([card.name] + [label(str(card.values.get(c.name) or "–")) for c in columns] + [str(card.count)])
             for card in deck.cards]
+    titles = ["Card"] + [label(c.name).capitalize() for c in columns] + ["Copies"]
+    # Widths of 0: the typesetter fits them to what each column has to say.
+    table_columns = [Column(t, 0.0, "right" if i == len(titles) - 1 else "left") for i, t in enumerate(titles)]
     return [CardTable(tuple(table_columns), tuple(rows))]
 
 
@@ -179,8 +159,9 @@ def _claim_table(pack: Pack, deck: Deck, with_odds: bool) -> CardTable:
     vocabulary = pack_vocabulary(pack)
     valid = all(isinstance(r, Requirement) for r in requirements) and paying is not None and vocabulary
     odds = payable_odds(requirements, paying.cards, vocabulary, odds_hand(pack)) if valid and with_odds else []
-    columns = [Column("Card", 0.36), Column("Points", 0.10, "right"), Column("", 0.02),
-               Column("Claim with", 0.42), Column("Odds", 0.10, "right")]
+    label = deck.spec.face.label if deck.spec.face else (lambda v: v)
+    columns = [Column("Card", 0.36), Column(label(points or "points").split()[-1].capitalize(), 0.10, "right"),
+               Column("", 0.02), Column(label(rule.column).capitalize(), 0.42), Column("Odds", 0.10, "right")]
     rows = []
     for n, card in enumerate(deck.cards):
         chance = _percent(odds[n]) if odds else "–"
@@ -256,6 +237,9 @@ def expand(placeholder: Placeholder, pack: Pack, odds: bool = True) -> str | lis
     placeholder expands, not the few hundred milliseconds the exact odds cost.
     """
     name = placeholder.name
+    module = module_for(pack)
+    if module is not None and name in module.placeholders:
+        return _from_module(module, placeholder, pack)
     if placeholder.inline:
         if name in INLINE:
             return INLINE[name](pack, placeholder.args)
@@ -269,3 +253,16 @@ def expand(placeholder: Placeholder, pack: Pack, odds: bool = True) -> str | lis
     if name in INLINE:
         return [Paragraph((Run(INLINE[name](pack, placeholder.args)),))]
     raise PlaceholderError(f"unknown placeholder '{{{{{name}}}}}'", did_you_mean(name, [*INLINE, *BLOCK]))
+
+
+def _from_module(module, placeholder: Placeholder, pack: Pack) -> str | list:
+    """A placeholder the pack's game module provides."""
+    config, problems = read_config(module, pack)
+    if config is None or problems:
+        raise PlaceholderError(f"'{{{{{placeholder.name}}}}}' needs a [module] table without errors")
+    value = module.placeholders[placeholder.name](pack, config, placeholder.args)
+    if placeholder.inline and not isinstance(value, str):
+        raise PlaceholderError(f"'{{{{{placeholder.name}}}}}' makes a block; put it in a paragraph of its own")
+    if not placeholder.inline and isinstance(value, str):
+        return [Paragraph((Run(value),))]
+    return value

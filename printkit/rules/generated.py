@@ -1,0 +1,42 @@
+"""Content generated for the rules from a pack's data: plain records for the typesetter."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from ..model.pack import TokenStyle
+from ..requirements import Requirement
+
+
+class PlaceholderError(ValueError):
+    """A placeholder that cannot be expanded: unknown, misplaced, or with bad arguments."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message, self.hint = message, hint
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    share: float  # of the table's width; 0 for every column lets the typesetter choose
+    align: str = "left"
+
+
+Cell = Union[str, Requirement, TokenStyle]  # text, a drawn requirement, or a token
+
+
+@dataclass(frozen=True)
+class CardTable:
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+@dataclass(frozen=True)
+class Legend:
+    tokens: tuple[tuple[TokenStyle, str], ...]  # style and the name of its card
+    examples: tuple[tuple[Requirement, str], ...]  # drawn requirement and what it means
+    categories: tuple[tuple[str, str], ...]
+
+
+Generated = Union[CardTable, Legend]

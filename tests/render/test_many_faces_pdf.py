@@ -1,0 +1,97 @@
+"""The second game builds with the same commands, and every component reads back."""
+import csv
+import re
+import tomllib
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from conftest import REPO
+from pypdf import PdfReader
+
+from printkit.cli import cli
+
+PACK = REPO / "cards" / "many-faces"
+MANIFEST = tomllib.loads((PACK / "game.toml").read_text(encoding="utf-8"))
+PERSONAS = MANIFEST["decks"]["personalities"]["face"]["labels"]
+ACTIONS = list(csv.DictReader(open(PACK / "actions.csv", encoding="utf-8")))
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("many-faces")
+    result = CliRunner().invoke(cli, ["build", "many-faces", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    texts = {}
+    for name in ("cards.pdf", "board.pdf", "rules.pdf"):
+        with pdfplumber.open(out / "many-faces" / name) as pdf:
+            texts[name] = [columns_text(page) if name == "rules.pdf" else flat(page.extract_text())
+                           for page in pdf.pages]
+    return out / "many-faces", texts
+
+
+def flat(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+def columns_text(page) -> str:
+    """The left half of a page, then the right: the reading order of two columns."""
+    half = page.width / 2
+    return " ".join(flat(page.crop(box).extract_text()) for box in ((0, 0, half, page.height),
+                                                                      (half, 0, page.width, page.height)))
+
+
+MM = 72 / 25.4
+SLOTS = [(9.75 + c * 63.5, 14.85 + r * 88.9) for r in range(3) for c in range(3)]  # A4, mm from the top left
+
+
+def test_cards_show_every_persona_with_every_value_and_every_action(kit):
+    folder, texts = kit
+    cards = " ".join(texts["cards.pdf"])
+    for persona in PERSONAS.values():
+        for word in persona.split():  # long names wrap, and neighbouring cards share lines
+            assert cards.count(word) >= 10, persona  # 10 cards each
+    found = set()
+    with pdfplumber.open(folder / "cards.pdf") as pdf:
+        for page in pdf.pages:
+            for x, y in SLOTS:
+                text = flat(page.crop((x * MM, y * MM, (x + 63.5) * MM, (y + 88.9) * MM)).extract_text())
+                found |= {r["name"] for r in ACTIONS if text.startswith(r["name"]) and flat(r["text"]) in text}
+    assert found == {r["name"] for r in ACTIONS}
+
+
+def test_card_sheets_hold_every_card(kit):
+    folder, _ = kit
+    pages = len(PdfReader(folder / "cards.pdf").pages)
+    # guide and checklist; 80 personalities on 9 sheets, 16 actions on 2, 6 aids on 1; fronts and backs.
+    assert pages == 2 + 2 * (9 + 2 + 1)
+
+
+def test_board_pdf_has_the_popularity_board_tokens_score_sheet_and_marker(kit):
+    _, texts = kit
+    board = texts["board.pdf"]
+    assert "Popularity Board" in board[0]
+    places = [int(n) for n in re.findall(r"\b(\d)\b", board[0])][:8]  # the first numbers on the page
+    assert places == MANIFEST["module"]["popularity"]
+    for token in MANIFEST["tokens"].values():
+        assert token["code"] in board[0]
+    assert "scores" in board[1] and "Total" in board[1]
+    assert "FIRST" in board[2]
+
+
+def test_rules_cover_the_game(kit):
+    _, texts = kit
+    rules = " ".join(texts["rules.pdf"])
+    for phase in MANIFEST["phases"]:
+        assert phase["name"] in rules
+    assert "a set is 6 cards of the same value, each of a different persona" in rules
+    assert "a run is 5 cards of the same persona, each of a different value" in rules
+    assert "3–4 players: when a player has scored 3 sets or runs" in rules
+    assert "5–6 players: when a player has scored 2 sets or runs" in rules
+    assert "2 places worth 4 points, 2 places worth 3 points, 2 places worth 2 points and 2 places worth 1 point" in rules
+    assert "the one with more runs wins" in rules
+    assert "Designer's note" in rules
+    total = sum(int(r["count"]) for r in ACTIONS)
+    assert f"There are {total} action cards" in rules
+    for row in ACTIONS:
+        assert row["name"] in rules
