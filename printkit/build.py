@@ -5,7 +5,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from dataclasses import replace
+
 from .checks import PackReport, check_pack
+from .findings import Finding, Location
+from .images.prepare import ArtRenderError
+from .kit.document import Document
+from .layout.sheet import SheetTemplate
+from .model.pack import Pack
 from .kit.board import board_document
 from .kit.cards import cards_document
 from .kit.sheets import SheetOptions
@@ -31,6 +38,8 @@ class BuildOptions:
     sheets: SheetOptions = SheetOptions()
     board_paper: str | None = None  # a large sheet for the whole board; None: tiles on ``paper``
     booklet: bool = False  # rules on half sheets, imposed two-up for folding
+    png_dpi: float | None = None  # also write each card as a PNG at this resolution
+    downsample: bool = True  # shrink pictures to the pack's target resolution before embedding
 
 
 @dataclass(frozen=True)
@@ -63,12 +72,19 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
         documents["board.pdf"] = board
     files: dict[Path, bytes] = {}
     pages: dict[str, int] = {}
-    for name, document in documents.items():
-        total = len(document.pages)
-        step = (lambda n, name=name, total=total: progress(name, n, total)) if progress else None
-        files[target_in(options.out_dir, pack.id, name)] = render_pdf(
-            list(document.pages), document.faces, document.title, document.subject, step)
-        pages[name] = total
+    picture_dpi = pack.manifest.art.target_dpi if options.downsample else None
+    try:
+        for name, document in documents.items():
+            total = len(document.pages)
+            step = (lambda n, name=name, total=total: progress(name, n, total)) if progress else None
+            files[target_in(options.out_dir, pack.id, name)] = render_pdf(
+                list(document.pages), document.faces, document.title, document.subject, step, picture_dpi)
+            pages[name] = total
+        if options.png_dpi:
+            files.update(_pngs(pack, documents["cards.pdf"], options, picture_dpi))
+    except ArtRenderError as exc:  # a picture whose header looked fine but whose pixels do not
+        finding = Finding("A102", f"'{Path(exc.path).name}' cannot be used: {exc.message}", Location(Path(exc.path)))
+        raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
     rules = load_rules(pack)
     if rules is not None:
         data, count = typeset_rules(rules, pack, paper, options.booklet)
@@ -78,6 +94,23 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
             progress("rules.pdf", 1, 1)
     write_files_atomically(files)
     return BuildResult(pack.id, tuple(files), pages, report)
+
+
+def _pngs(pack: Pack, document: Document, options: BuildOptions, picture_dpi: float | None) -> dict[Path, bytes]:
+    """<out>/<pack>/png/<deck>/<card>.png for every distinct card front, and each deck's back."""
+    from .faces import back_key, front_key
+    from .render.png import card_pngs, slug
+
+    names: dict[str, str] = {}
+    for deck in pack.decks.values():
+        if deck.spec.face is None:
+            continue
+        for card in deck.cards:
+            names[front_key(card)] = f"{deck.id}/{slug(card.name)}.png"
+        names[back_key(deck.spec)] = f"{deck.id}/back.png"
+    names = {key: name for key, name in names.items() if key in document.faces}
+    images = card_pngs(document.faces, names, SheetTemplate().bleed, options.png_dpi, picture_dpi)
+    return {target_in(options.out_dir, pack.id, "png", *name.split("/")): data for name, data in images.items()}
 
 
 def typeset_rules(rules, pack, paper, booklet: bool) -> tuple[bytes, int]:

@@ -135,8 +135,11 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
               help="Draw the whole board on one large sheet (for a copy shop) instead of tiles.")
 @click.option("--booklet", is_flag=True,
               help="Impose the rules two-up for a folded booklet (print two-sided, flip on short edge).")
+@click.option("--png", is_flag=True, help="Also write every card as a PNG (trim plus bleed) under OUT/<pack>/png/.")
+@click.option("--dpi", type=click.FloatRange(72, 1200), default=300, show_default=True,
+              help="Resolution of the PNG cards.")
 def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset, board_paper: str | None,
-          booklet: bool) -> None:
+          booklet: bool, png: bool, dpi: float) -> None:
     """Build print-and-play PDFs: OUT/<pack>/cards.pdf, board.pdf and rules.pdf.
 
     PACK is a bundled pack id or a pack folder; with none, every bundled pack
@@ -150,6 +153,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
       printkit build --backs short-edge --back-offset 0.5,-1
       printkit build cards/my-game --out dist
       printkit build --board-paper a2 --booklet
+      printkit build many-faces --png --dpi 600
     """
     from .build import BuildOptions, BuildRefused, build_pack
     from .kit.sheets import SheetOptions
@@ -157,7 +161,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
     from .layout.sheet import LayoutError
 
     options = BuildOptions(out_dir, paper, SheetOptions(None if backs == "none" else Flip(backs), offset),
-                           board_paper, booklet)
+                           board_paper, booklet, dpi if png else None)
     failed = False
     for root in resolve_packs(packs, ignore_outside=False):
         try:
@@ -172,8 +176,12 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
             click.echo(f"{root.name}: not built: {_reason(exc)}", err=True)
             failed = True
             continue
+        pngs = [p for p in result.files if p.suffix == ".png"]
         for path in result.files:
-            click.echo(f"wrote {display_path(path)} ({result.pages[path.name]} pages)")
+            if path.suffix == ".pdf":
+                click.echo(f"wrote {display_path(path)} ({result.pages[path.name]} pages)")
+        if pngs:
+            click.echo(f"wrote {len(pngs)} card images under {display_path(pngs[0].parents[1])}")
     sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
 
 

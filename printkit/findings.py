@@ -88,6 +88,13 @@ CODES = _registry(
     Code("G905", E, "popularity-board", "The Popularity Board's places do not match the tokens, or are out of order."),
     Code("G906", E, "unknown-effect", "An action card has an effect printkit does not know."),
     Code("G907", E, "end-rule", "A player count has no rule, or several, for when the game ends."),
+    # Pictures
+    Code("A100", E, "art-outside", "A picture path leads outside the pack folder, or is absolute."),
+    Code("A101", E, "art-missing", "A picture file does not exist."),
+    Code("A102", E, "art-unreadable", "A picture is not a PNG, JPEG or WebP image, or is damaged."),
+    Code("A103", E, "art-too-large", "A picture has too many pixels to open safely."),
+    Code("A104", W, "art-low-resolution", "A picture prints below the resolution the pack asks for."),
+    Code("A105", E, "art-too-low-resolution", "A picture prints so coarsely it will look blurred."),
     # Notes for designers
     Code("N600", W, "unnamed-card", "No requirement names this card; it matters only through categories."),
     Code("N601", W, "identical-rows", "Two rows are identical in every column."),

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import shutil
+import struct
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,3 +68,11 @@ def at(finding: Finding) -> tuple[str, int, int]:
     """(file name, line, column) of a finding, for compact assertions."""
     loc = finding.location
     return loc.file.name, loc.line, loc.column
+
+
+def huge_png(width: int, height: int) -> bytes:
+    """A valid PNG header and end announcing ``width`` × ``height`` pixels, with almost no data."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")

@@ -9,6 +9,7 @@ from ..faces import FaceResult, front_faces
 from ..findings import Finding
 from ..model.loader import load_pack
 from ..model.pack import Pack
+from .art import check_art
 from .composition import check_composition
 from .faces import check_designs, check_printing
 from .module import check_module
@@ -48,5 +49,6 @@ def check_pack(root: Path, ignore: frozenset[str] = frozenset()) -> PackReport:
         if not design_errors:  # an unknown template or symbol cannot be laid out
             fronts = front_faces(pack)
             findings.extend(check_printing(pack, fronts))
+            findings.extend(check_art(pack, fronts))
     kept = sorted((f for f in findings if f.code not in ignore), key=Finding.sort_key)
     return PackReport(root.name, root, pack, tuple(kept), fronts)

@@ -45,7 +45,7 @@ def check_printing(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Fin
                               "shorten it, or split it across columns")
             yield from _glyphs(result.face, card)
         if deck.spec.face is not None and deck.spec.back is not None:
-            yield from _glyphs(back_face(deck.spec, pack.manifest), None, deck.spec.back.location)
+            yield from _glyphs(back_face(deck.spec, pack.manifest).face, None, deck.spec.back.location)
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
         for result in (aid_front(pack), aid_back(pack)):

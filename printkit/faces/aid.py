@@ -65,7 +65,7 @@ def aid_front(pack: Pack) -> FaceResult:
     if sum(needs) > room + 1e-6:  # name the longest phase: shortening it helps most
         longest = max(zip(needs, m.phases), key=lambda pair: pair[0])[1]
         b.overflows.append(Overflow("", longest.text, "phase", longest.location))
-    return FaceResult(b.face(), tuple(b.overflows))
+    return b.result()
 
 
 def _legend(b: FaceBuilder, pack: Pack, box: Rect) -> None:
@@ -116,7 +116,7 @@ def aid_back(pack: Pack) -> FaceResult:
         powers_list(b, Rect(safe.x, bottom, safe.w, y - bottom), "SPEND THEM FOR")
     elif aid.notes:
         _notes(b, aid.notes, Rect(safe.x, bottom, safe.w, y - bottom), aid.location)
-    return FaceResult(b.face(), tuple(b.overflows))
+    return b.result()
 
 
 def _notes(b: FaceBuilder, notes: tuple[str, ...], box: Rect, where) -> None:

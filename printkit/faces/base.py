@@ -1,7 +1,7 @@
 """What every card template gets and gives back."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..fonts import metrics
 from ..layout.draw import Box, Face, Item, text_lines
@@ -10,6 +10,7 @@ from ..layout.sheet import SheetTemplate
 from ..layout.text import fit_text
 from ..findings import Location
 from ..model.pack import Card, DeckSpec, Manifest
+from .art import ArtProblem, picture
 from .colour import INK
 
 # Backgrounds are painted as far past the trim as any sheet lets them show
@@ -58,6 +59,7 @@ class FaceBuilder:
     key: str
     items: list[Item] = field(default_factory=list)
     overflows: list[Overflow] = field(default_factory=list)
+    art_problems: list[ArtProblem] = field(default_factory=list)
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)
@@ -77,14 +79,39 @@ class FaceBuilder:
             self.overflows.append(Overflow(column, text, what, where))
         self.add(*text_lines(fit, box, font, measure, colour, align, valign))
 
+    def art(self, card: Card, window: Rect) -> bool:
+        """The card's picture, in ``window`` or across the whole card as the face asks.
+
+        True when the picture took the window, so the template makes room for it.
+        """
+        spec = self.ctx.deck.face
+        column = spec.roles.get("art") if spec else None
+        name = str(card.values.get(column) or "") if column else ""
+        if not name:
+            return False
+        full = spec.art_area == "full"
+        box = self.ctx.trim.inset(-FACE_BLEED) if full else window
+        placed = picture(self.ctx.manifest.path.parent, name, box, spec.art_fit, spec.art_focus)
+        if isinstance(placed, ArtProblem):
+            self.art_problems.append(replace(placed, column=column))
+            return False
+        self.add(placed)
+        if not full:
+            self.add(Box(window, stroke=INK, width=0.8))
+        return not full
+
     def face(self) -> Face:
         return Face(self.key, self.ctx.width, self.ctx.height, FACE_BLEED, tuple(self.items))
+
+    def result(self) -> "FaceResult":
+        return FaceResult(self.face(), tuple(self.overflows), tuple(self.art_problems))
 
 
 @dataclass(frozen=True)
 class FaceResult:
     face: Face
     overflows: tuple[Overflow, ...]
+    art_problems: tuple[ArtProblem, ...] = ()
 
 
 def front_key(card: Card) -> str:

@@ -26,18 +26,24 @@ def claim_face(card: Card, ctx: FaceContext) -> FaceResult:
     b.frame(colour)
 
     title = Rect(safe.x, safe.top - 15.0, safe.w, 15.0)
+    r = 10.5
+    cy = title.y - 2.0 - r
+    # A picture takes the band between the name and the requirement; the
+    # points then sit smaller in its top corner, over the picture.
+    window = Rect(safe.x, cy - r - 5.0, safe.w, title.y - 1.0 - (cy - r - 5.0))
+    pictured = b.art(card, window)
     b.fitted(card.name, title, "display", 15, 8, spec.roles["title"], "name", max_lines=3)
 
     points_column = spec.roles.get("points")
-    r = 10.5
-    cy = title.y - 2.0 - r
     if points_column:
         points = str(card.values.get(points_column, ""))
-        b.add(Disc(w / 2, cy, r + 1.2, fill=tint(colour, 0.35)),
-              Disc(w / 2, cy, r, fill=colour, stroke=INK, width=1.2),
-              centred_text(points, w / 2, cy + 0.6, "display", 34, ink_on(colour)))
-        # The label names the points as the pack does: "points" -> "Gag Points".
-        b.add(centred_text(spec.label(points_column).upper(), w / 2, cy - r - 3.6, "bold", 7.0))
+        px, py, pr, size = (window.x + 8.5, window.top - 8.5, 7.0, 22) if pictured else (w / 2, cy, r, 34)
+        b.add(Disc(px, py, pr + 1.2, fill=tint(colour, 0.35)),
+              Disc(px, py, pr, fill=colour, stroke=INK, width=1.2),
+              centred_text(points, px, py + 0.4, "display", size, ink_on(colour)))
+        if not pictured:
+            # The label names the points as the pack does: "points" -> "Gag Points".
+            b.add(centred_text(spec.label(points_column).upper(), w / 2, cy - r - 3.6, "bold", 7.0))
 
     rule = ctx.manifest.claims
     requirement = card.values.get(rule.column) if rule and rule.deck == ctx.deck.id else None
@@ -49,4 +55,4 @@ def claim_face(card: Card, ctx: FaceContext) -> FaceResult:
         b.add(*drawn.items)
         if not drawn.fits:
             b.overflows.append(Overflow(rule.column, str(requirement), "requirement"))
-    return FaceResult(b.face(), tuple(b.overflows))
+    return b.result()

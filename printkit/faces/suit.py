@@ -42,18 +42,24 @@ def suit_face(card: Card, ctx: FaceContext) -> FaceResult:
     if badge_column and card.values.get(badge_column):
         b.add(*badge(spec.label(str(card.values[badge_column])), w / 2, safe.y + 4.0, 6.5))
 
+    # A picture takes the middle of the card; the big token then shrinks into its lower corner.
+    window = Rect(safe.x, safe.y + 9.0, safe.w, title.y - 6.5 - safe.y - 9.0)
+    pictured = b.art(card, window)
     if style is not None:
-        b.add(*token(style, w / 2, h / 2 - 3.0, 17.0, outline=1.6))
+        if pictured:
+            b.add(*token(style, window.right - 8.0, window.y + 8.0, 7.0, outline=1.0))
+        else:
+            b.add(*token(style, w / 2, h / 2 - 3.0, 17.0, outline=1.6))
         corner = token(style, safe.x + index_r, safe.top - index_r, index_r, outline=0.8)
         b.add(*corner)
         # The same index, turned upside down, in the opposite corner.
         b.add(Group(tuple(token(style, 0, 0, index_r, outline=0.8)),
                     safe.right - index_r, safe.y + index_r, angle=180))
-    elif _gets_powers(card, spec.powers_for) and ctx.manifest.powers:
+    elif _gets_powers(card, spec.powers_for) and ctx.manifest.powers and not pictured:
         powers_list(b, Rect(safe.x, safe.y + 8.5, safe.w, title.y - 6.0 - safe.y - 8.5))
-    else:
+    elif not pictured:
         b.add(symbol("star", w / 2, h / 2, 9.0, fill=tint(PLAIN_EDGE, 0.5), stroke=INK, width=0.8))
-    return FaceResult(b.face(), tuple(b.overflows))
+    return b.result()
 
 
 def _gets_powers(card: Card, where: tuple[tuple[str, str], ...]) -> bool:

@@ -33,8 +33,12 @@ def text_face(card: Card, ctx: FaceContext) -> FaceResult:
                  colour=shade(colour, 0.55), max_lines=1)
     body = roles.get("text")
     box = Rect(safe.x + 1.5, safe.y + 16.0, safe.w - 3.0, safe.top - 24.0 - safe.y - 16.0)
+    # A picture takes the top of the text area; the text keeps the lower part.
+    window = Rect(safe.x, safe.y + 38.0, safe.w, safe.top - 23.0 - safe.y - 38.0)
+    if b.art(card, window):
+        box = Rect(safe.x + 1.5, safe.y + 13.0, safe.w - 3.0, 22.0)
     b.add(Box(box.inset(-1.5), fill="#FFFFFF", stroke=tint(colour, 0.5), width=0.8, radius=2.5))
     if body:
         b.fitted(str(card.values.get(body, "")), box.inset(1.5), "body", 11, 6.5, body, "text")
-    b.add(symbol("star", w / 2, safe.y + 7.0, 5.0, fill=tint(colour, 0.55), stroke=colour, width=0.6))
-    return FaceResult(b.face(), tuple(b.overflows))
+    b.add(symbol("star", w / 2, safe.y + 6.0, 4.5, fill=tint(colour, 0.55), stroke=colour, width=0.6))
+    return b.result()

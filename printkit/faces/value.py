@@ -33,10 +33,15 @@ def value_face(card: Card, ctx: FaceContext) -> FaceResult:
     name = spec.label(suit)
     b.fitted(name, Rect(safe.x + 11.0, safe.top - 11.0, safe.w - 22.0, 10.0), "display", 13, 7,
              roles.get("suit", "name"), "name", max_lines=2)
+    window = Rect(safe.x, h / 2 - 16.0, safe.w, safe.top - 12.0 - (h / 2 - 16.0))
+    pictured = b.art(card, window)
     if style is not None:
-        b.add(*token(style, w / 2, h / 2 + 2.0, 17.0, outline=1.6))
+        if pictured:
+            b.add(*token(style, window.right - 8.0, window.y + 8.0, 7.0, outline=1.0))
+        else:
+            b.add(*token(style, w / 2, h / 2 + 2.0, 17.0, outline=1.6))
     b.add(centred_text(value, w / 2, h / 2 - 22.5, "display", 30, INK))
-    return FaceResult(b.face(), tuple(b.overflows))
+    return b.result()
 
 
 def _corner(value: str, style) -> list:

@@ -230,8 +230,8 @@ def _personas(pack: Pack, config: Config, args: tuple[str, ...]) -> list:
         shown = (f"{values[0]}–{values[-1]}, {copies.pop()} of each" if len(copies) == 1
                  else " ".join(f"{c.values.get(config.value)}×{c.count}" for c in cards))
         rows.append((style, label(style.term), style.label, shown, str(sum(c.count for c in cards))))
-    columns = (Column("", 0.10), Column("Persona", 0.40), Column("Code", 0.12), Column("Values", 0.26),
-               Column("Cards", 0.12, "right"))
+    columns = (Column("", 0.0), Column("Persona", 0.0), Column("Code", 0.0), Column("Values", 0.0),
+               Column("Cards", 0.0, "right"))
     return [CardTable(columns, tuple(rows))]
 
 

@@ -5,13 +5,14 @@ page shows a window onto it, so every tile shows exactly the same drawing.
 """
 from __future__ import annotations
 
+from ..faces.art import picture
 from ..faces.colour import INK, tint
 from ..faces.symbols import symbol
 from ..faces.tokens import centred_text
 from ..fonts import metrics
 from ..layout.board import BoardLayout, space_name
 from ..layout.bounds import bounds, overlaps
-from ..layout.draw import Box, Group, Item, Line, Page, Text
+from ..layout.draw import Box, Group, Item, Line, Page, Picture, Text
 from ..layout.geometry import Rect
 from ..layout.paper import Paper
 from ..layout.sheet import LayoutError
@@ -34,10 +35,15 @@ CROP = 5.0
 def board_items(board: BoardLayout, manifest: Manifest) -> list[Item]:
     """The whole board in board coordinates (origin: bottom-left of its trim)."""
     items: list[Item] = [Box(board.trim, fill=BOARD)]
+    art = manifest.board.art
+    placed = picture(manifest.path.parent, art.file, board.trim, art.fit, art.focus) if art else None
+    pictured = isinstance(placed, Picture)
+    if pictured:
+        items.append(placed)  # behind the grid; spaces are then outlined, not filled
     for column, row in board.spaces():
         space = board.space(column, row)
         card = board.card_area(column, row)
-        items.append(Box(space, fill=SPACE, stroke="#B9A27A", width=0.6))
+        items.append(Box(space, fill=None if pictured else SPACE, stroke="#B9A27A", width=0.6))
         start = (column, row) in board.starts
         extra = (column, row) in board.extra_starts
         if start or extra:

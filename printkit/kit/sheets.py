@@ -44,7 +44,7 @@ def print_decks(pack: Pack, fronts: Mapping[str, FaceResult]) -> tuple[list[Prin
         if deck is None or spec.face is None:
             continue
         keys = tuple(front_key(card) for card in deck.cards for _ in range(card.count))
-        faces[back_key(spec)] = back_face(spec, pack.manifest)
+        faces[back_key(spec)] = back_face(spec, pack.manifest).face
         decks.append(PrintDeck(spec.id, spec.title, keys, back_key(spec),
                                tuple((c.name, c.count) for c in deck.cards)))
     aid = pack.manifest.player_aid

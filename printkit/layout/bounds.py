@@ -5,7 +5,7 @@ import math
 from collections.abc import Iterable, Iterator
 
 from ..fonts import metrics
-from .draw import Box, Disc, Group, Item, Line, Path, Place, Text
+from .draw import Box, Disc, Group, Item, Line, Path, Picture, Place, Text
 from .geometry import Rect
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -52,6 +52,8 @@ def local_bounds(item: Item) -> Rect:
         xs = [v for op in item.ops for v in op[1::2]]
         ys = [v for op in item.ops for v in op[2::2]]
         return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    if isinstance(item, Picture):
+        return item.clip
     if isinstance(item, Place) and item.clip is not None:
         return item.clip
     raise TypeError(f"no bounds for {type(item).__name__}")

@@ -70,6 +70,17 @@ class Path:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """An image file drawn over ``rect``, showing only what falls in ``clip``."""
+
+    path: str
+    rect: Rect
+    clip: Rect
+    width_px: int  # the picture's size as displayed, for judging its resolution
+    height_px: int
+
+
+@dataclass(frozen=True)
 class Group:
     """Items moved to (dx, dy), turned by ``angle`` degrees and scaled about that point."""
 
@@ -92,7 +103,7 @@ class Place:
     clip: Rect | None = None  # in page coordinates
 
 
-Item = Union[Box, Disc, Line, Text, Path, Group, Place]
+Item = Union[Box, Disc, Line, Text, Path, Picture, Group, Place]
 
 
 @dataclass(frozen=True)

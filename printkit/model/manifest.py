@@ -15,8 +15,8 @@ from ..requirements.ast import is_term_name
 from ..suggest import did_you_mean
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
-from .presentation import (read_back, read_face, read_module, read_phases, read_pieces, read_player_aid,
-                           read_powers, read_rules, read_tokens)
+from .presentation import (read_art_settings, read_back, read_face, read_image, read_module, read_phases,
+                           read_pieces, read_player_aid, read_powers, read_rules, read_tokens)
 from .tomlpos import key_locations
 from .tomltable import Table, TomlContext
 
@@ -93,10 +93,11 @@ def _read(root: Table, path: Path) -> Manifest:
     rules = read_rules(root)
     pieces = read_pieces(root, max_players, board is not None)
     module = read_module(root)
+    art = read_art_settings(root)
     root.finish()
     return Manifest(path, title, description, min_players, max_players, notice,
                     width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules,
-                    pieces, module, root.ctx.locations)
+                    pieces, module, art, root.ctx.locations)
 
 
 def _read_decks(root: Table) -> tuple[DeckSpec, ...]:
@@ -280,6 +281,7 @@ def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
                 last = f"{chr(ord('A') + columns - 1)}{rows}"
                 root.ctx.report("M104", f"'{space}' is not a space on a {columns}×{rows} board",
                                 owner.key_path(key), f"spaces run from A1 to {last}")
+    art = read_image(table, "art")
     margin = table.number("space_margin_mm", required=False, default=2.0)
     if margin < 2.0:
         root.ctx.report("M104", "'board.space_margin_mm' must be at least 2 so cards fit their spaces",
@@ -287,4 +289,4 @@ def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
         margin = 2.0
     table.finish()
     return BoardSpec(columns, rows, deck.id if deck else "", starts, extra_spaces, extra_from,
-                     table.location(), margin)
+                     table.location(), margin, art)

@@ -12,7 +12,7 @@ from typing import Mapping
 from ..findings import Location
 from .csvfile import Cell
 
-COLUMN_TYPES = ("text", "count", "choice", "requirement")
+COLUMN_TYPES = ("text", "count", "choice", "requirement", "image")
 NAME_COLUMN = "name"
 COPIES_COLUMN = "count"
 
@@ -48,7 +48,28 @@ class Expectation:
         return f"cards with {self.column} '{self.value}'"
 
 
-FACE_ROLES = ("title", "suit", "badge", "subtitle", "points", "value", "text")
+FACE_ROLES = ("title", "suit", "badge", "subtitle", "points", "value", "text", "art")
+ART_FITS = ("cover", "contain", "stretch")
+ART_AREAS = ("window", "full")  # the template's picture window, or the whole card into the bleed
+
+
+@dataclass(frozen=True)
+class ImageRef:
+    """A picture the manifest names: a path inside the pack, how it fits its box, its focal point."""
+
+    file: str
+    fit: str = "cover"
+    focus: tuple[float, float] = (0.5, 0.5)
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
+class ArtSettings:
+    """Print-resolution limits for pictures, and the resolution they are embedded at."""
+
+    warn_dpi: float = 300.0
+    min_dpi: float = 150.0
+    target_dpi: float = 300.0
 
 
 @dataclass(frozen=True)
@@ -60,6 +81,9 @@ class FaceSpec:
     labels: Mapping[str, str] = field(compare=False)  # column value -> how it is shown
     powers_for: tuple[tuple[str, str], ...] = ()  # cards matching these show the pack's powers
     location: Location | None = None
+    art_fit: str = "cover"
+    art_focus: tuple[float, float] = (0.5, 0.5)
+    art_area: str = "window"
 
     def label(self, value: str) -> str:
         return self.labels.get(value, value)
@@ -70,6 +94,7 @@ class BackSpec:
     colour: str
     label: str
     location: Location | None = None
+    art: ImageRef | None = None
 
 
 @dataclass(frozen=True)
@@ -119,6 +144,7 @@ class BoardSpec:
     extra_from_players: int
     location: Location
     space_margin: float = 2.0  # mm of board around a card in each space
+    art: ImageRef | None = None  # a picture behind the grid
 
     @property
     def spaces(self) -> int:
@@ -177,6 +203,7 @@ class RulesSpec:
     file: str
     odds_hand: int
     location: Location
+    cover: ImageRef | None = None  # a picture under the title on the first page
 
 
 @dataclass(frozen=True)
@@ -218,6 +245,7 @@ class Manifest:
     rules: RulesSpec | None = None
     pieces: Pieces = Pieces(0, False, False)
     module: ModuleConfig | None = None
+    art: ArtSettings = ArtSettings()
     # Where every key stands in game.toml, for modules that read [module] later.
     key_locations: Mapping[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, compare=False,
                                                                       repr=False)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 
 from ..suggest import did_you_mean
-from .pack import (FACE_ROLES, NAME_COLUMN, BackSpec, ColumnSpec, FaceSpec, ModuleConfig, Phase, Pieces,
-                   PlayerAid, Power, RulesSpec, TokenStyle)
+from .pack import (ART_AREAS, ART_FITS, FACE_ROLES, NAME_COLUMN, ArtSettings, BackSpec, ColumnSpec, FaceSpec,
+                   ImageRef, ModuleConfig, Phase, Pieces, PlayerAid, Power, RulesSpec, TokenStyle)
 from .tomltable import Table
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -50,8 +50,61 @@ def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
             deck.ctx.report("M106", f"deck has no column '{column}'", where.key_path(column),
                             did_you_mean(column, known))
         powers_for.append((column, str(wanted)))
+    fit = table.text("art_fit", required=False, default="cover")
+    if fit not in ART_FITS:
+        deck.ctx.report("M104", f"'art_fit' must be one of {', '.join(ART_FITS)}", table.key_path("art_fit"),
+                        did_you_mean(fit, ART_FITS))
+        fit = "cover"
+    area = table.text("art_area", required=False, default="window")
+    if area not in ART_AREAS:
+        deck.ctx.report("M104", f"'art_area' must be one of {', '.join(ART_AREAS)}", table.key_path("art_area"),
+                        did_you_mean(area, ART_AREAS))
+        area = "window"
+    focus = read_focus(table, "art_focus")
     table.finish()
-    return FaceSpec(template, roles, labels, tuple(powers_for), table.location())
+    return FaceSpec(template, roles, labels, tuple(powers_for), table.location(), fit, focus, area)
+
+
+def read_focus(table: Table, key: str) -> tuple[float, float]:
+    value = table.get(key, "two numbers from 0 to 1, such as [0.5, 0.3]",
+                       lambda v: isinstance(v, list) and len(v) == 2 and all(
+                           type(x) in (int, float) and 0 <= x <= 1 for x in v), False, [0.5, 0.5])
+    return float(value[0]), float(value[1])
+
+
+def read_image(table: Table, key: str) -> ImageRef | None:
+    """A picture given as a path, or as { file = ..., fit = ..., focus = [x, y] }."""
+    if not table.has(key):
+        table.asked.append(key)
+        return None
+    value = table.data[key]
+    if isinstance(value, str):
+        table.asked.append(key)
+        return ImageRef(value, location=table.location(key))
+    spec = table.table(key)
+    if spec is None:
+        return None
+    fit = spec.text("fit", required=False, default="cover")
+    if fit not in ART_FITS:
+        table.ctx.report("M104", f"'fit' must be one of {', '.join(ART_FITS)}", spec.key_path("fit"),
+                         did_you_mean(fit, ART_FITS))
+        fit = "cover"
+    ref = ImageRef(spec.text("file"), fit, read_focus(spec, "focus"), spec.location("file"))
+    spec.finish()
+    return ref
+
+
+def read_art_settings(root: Table) -> ArtSettings:
+    table = root.table("art", required=False)
+    if table is None:
+        return ArtSettings()
+    settings = ArtSettings(table.number("warn_dpi", required=False, default=300.0),
+                           table.number("min_dpi", required=False, default=150.0),
+                           table.number("target_dpi", required=False, default=300.0))
+    if settings.min_dpi > settings.warn_dpi:
+        root.ctx.report("M104", "'art.min_dpi' is above 'art.warn_dpi'", table.key_path("min_dpi"))
+    table.finish()
+    return settings
 
 
 def read_back(deck: Table, default_label: str) -> BackSpec | None:
@@ -59,7 +112,8 @@ def read_back(deck: Table, default_label: str) -> BackSpec | None:
     if table is None:
         return None
     back = BackSpec(read_colour(table, "colour", "#0072B2"),
-                    table.text("label", required=False, default=default_label), table.location())
+                    table.text("label", required=False, default=default_label), table.location(),
+                    read_image(table, "art"))
     table.finish()
     return back
 
@@ -123,7 +177,7 @@ def read_rules(root: Table) -> RulesSpec | None:
     if table is None:
         return None
     rules = RulesSpec(table.text("file"), table.integer("odds_hand", required=False, default=4),
-                      table.location("file"))
+                      table.location("file"), read_image(table, "cover"))
     table.finish()
     return rules
 

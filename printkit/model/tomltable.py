@@ -56,7 +56,7 @@ class Table:
     def has(self, key: str) -> bool:
         return key in self.data
 
-    def _get(self, key: str, what: str, accept: Callable[[Any], bool],
+    def get(self, key: str, what: str, accept: Callable[[Any], bool],
              required: bool, default: Any) -> Any:
         self.asked.append(key)
         value = self.data.get(key, _MISSING)
@@ -72,41 +72,41 @@ class Table:
         return value
 
     def text(self, key: str, required: bool = True, default: str = "") -> str:
-        return self._get(key, "text", lambda v: isinstance(v, str) and v.strip() != "",
+        return self.get(key, "text", lambda v: isinstance(v, str) and v.strip() != "",
                          required, default)
 
     def integer(self, key: str, required: bool = True, default: int = 0, minimum: int = 1) -> int:
-        return self._get(key, f"a whole number of at least {minimum}",
+        return self.get(key, f"a whole number of at least {minimum}",
                          lambda v: type(v) is int and v >= minimum, required, default)
 
     def number(self, key: str, required: bool = True, default: float = 0.0) -> float:
-        return float(self._get(key, "a positive number",
+        return float(self.get(key, "a positive number",
                                lambda v: type(v) in (int, float) and v > 0, required, default))
 
     def boolean(self, key: str, default: bool = False) -> bool:
-        return self._get(key, "true or false", lambda v: type(v) is bool, False, default)
+        return self.get(key, "true or false", lambda v: type(v) is bool, False, default)
 
     def strings(self, key: str, required: bool = True, default: tuple[str, ...] = ()) -> tuple[str, ...]:
-        value = self._get(key, "a list of text values",
+        value = self.get(key, "a list of text values",
                           lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v),
                           required, _MISSING)
         return default if value is _MISSING else tuple(value)
 
     def integers(self, key: str, required: bool = True) -> tuple[int, ...]:
         """A non-empty list of whole numbers."""
-        value = self._get(key, "a list of whole numbers",
+        value = self.get(key, "a list of whole numbers",
                           lambda v: isinstance(v, list) and bool(v) and all(type(x) is int for x in v),
                           required, None)
         return tuple(value) if value else (1,)
 
     def tables(self, key: str, required: bool = True) -> list["Table"]:
         """A list of inline tables, each read on its own."""
-        value = self._get(key, "a list of tables", lambda v: isinstance(v, list) and all(
+        value = self.get(key, "a list of tables", lambda v: isinstance(v, list) and all(
             isinstance(e, dict) for e in v), required, [])
         return [Table(self.ctx, entry, self.key_path(key)) for entry in value]
 
     def table(self, key: str, required: bool = True) -> "Table | None":
-        value = self._get(key, "a table", lambda v: isinstance(v, dict), required, None)
+        value = self.get(key, "a table", lambda v: isinstance(v, dict), required, None)
         return None if value is None else Table(self.ctx, value, self.key_path(key))
 
     def entries(self) -> Iterator[tuple[str, Any]]:

@@ -13,13 +13,15 @@ from collections.abc import Callable, Iterable, Mapping
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .. import __version__
 from ..fonts import FONT_FILES, font_path, pdf_font_name
-from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Path, Place, Text
+from ..images.prepare import prepared
+from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text
 from ..layout.geometry import Rect, mm_to_pt
 
 _registered: set[str] = set()
@@ -45,11 +47,14 @@ _FONT_NAMES = {role: pdf_font_name(role) for role in FONT_FILES}
 class PdfPainter:
     """Interprets display-list items on a reportlab canvas; coordinates in mm."""
 
-    def __init__(self, canvas: Canvas, faces: Mapping[str, Face], uses: Mapping[str, int]):
+    def __init__(self, canvas: Canvas, faces: Mapping[str, Face], uses: Mapping[str, int],
+                 picture_dpi: float | None = 300.0):
         self.c = canvas
         self.faces = faces
         self.uses = uses  # how many times each face is placed in the document
+        self.picture_dpi = picture_dpi  # pictures are downsampled to this; None keeps every pixel
         self.forms: dict[str, str] = {}
+        self.readers: dict[int, ImageReader] = {}
 
     def draw(self, items: Iterable[Item]) -> None:
         for item in items:
@@ -121,6 +126,19 @@ class PdfPainter:
                 path.close()
         self.c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
 
+    def _picture(self, p: Picture) -> None:
+        image, shown = prepared(p.path, p.rect, p.clip, self.picture_dpi)
+        if shown.w <= 0 or shown.h <= 0:
+            return
+        # One reader per prepared image: reportlab then embeds identical pictures once.
+        if id(image) not in self.readers:
+            if hasattr(image, "seek"):
+                image.seek(0)
+            self.readers[id(image)] = ImageReader(image)
+        reader = self.readers[id(image)]
+        self.c.drawImage(reader, mm_to_pt(shown.x), mm_to_pt(shown.y), mm_to_pt(shown.w), mm_to_pt(shown.h),
+                         mask="auto")
+
     def _clip(self, rect: Rect) -> None:
         path = self.c.beginPath()
         path.rect(mm_to_pt(rect.x), mm_to_pt(rect.y), mm_to_pt(rect.w), mm_to_pt(rect.h))
@@ -170,7 +188,7 @@ class PdfPainter:
 
 
 def render_pdf(pages: list[Page], faces: Mapping[str, Face], title: str, subject: str,
-               progress: Callable[[int], None] | None = None) -> bytes:
+               progress: Callable[[int], None] | None = None, picture_dpi: float | None = 300.0) -> bytes:
     """The whole document as bytes; identical input gives identical bytes."""
     register_fonts()
     out = io.BytesIO()
@@ -178,13 +196,13 @@ def render_pdf(pages: list[Page], faces: Mapping[str, Face], title: str, subject
     # reportlab's pure-Python ASCII85 encoder was the slowest step of a build.
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        return _render(out, pages, faces, title, subject, progress)
+        return _render(out, pages, faces, title, subject, progress, picture_dpi)
     finally:
         rl_config.useA85 = saved_a85
 
 
 def _render(out: io.BytesIO, pages: list[Page], faces: Mapping[str, Face], title: str, subject: str,
-            progress: Callable[[int], None] | None) -> bytes:
+            progress: Callable[[int], None] | None, picture_dpi: float | None) -> bytes:
     # invariant=1 fixes the creation date and document ID (SOURCE_DATE_EPOCH,
     # when set, supplies the date), so a rebuild from the same data is byte-identical.
     # The initial font is one of ours: reportlab's default (Helvetica) would
@@ -196,7 +214,7 @@ def _render(out: io.BytesIO, pages: list[Page], faces: Mapping[str, Face], title
     canvas.setAuthor("printkit")
     canvas.setCreator(f"printkit {__version__}")
     uses = Counter(item.face for page in pages for item in page.items if isinstance(item, Place))
-    painter = PdfPainter(canvas, faces, uses)
+    painter = PdfPainter(canvas, faces, uses, picture_dpi)
     for n, page in enumerate(pages):
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         painter.draw(page.items)

@@ -21,12 +21,14 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 
 from .. import __version__
 from ..faces.requirement import draw_requirement, requirement_block
+from ..faces.art import picture
 from ..faces.tokens import token
-from ..layout.draw import Item
+from ..layout.draw import Item, Picture
 from ..layout.geometry import Rect, mm_to_pt, pt_to_mm
 from ..layout.paper import Paper
 from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
+from ..rules.document import cover_box
 from ..rules.generated import CardTable, Legend
 from ..rules.source import Heading, ListBlock, Paragraph as TextBlock, Run, TableBlock
 from .pdf import _FONT_NAMES, PdfPainter, register_fonts
@@ -113,6 +115,7 @@ class RulesTypesetter:
         for n, block in enumerate(blocks):
             if isinstance(block, Heading) and block.level == 1 and n == 0:
                 out.append(Paragraph(_markup(block.content), self.styles["title"]))
+                out += self._cover()
                 continue
             if isinstance(block, Heading) and block.level == 2 and not wide and self._section_has_table(blocks, n):
                 out += [NextPageTemplate("wide"), PageBreak()]
@@ -121,6 +124,17 @@ class RulesTypesetter:
             if n == 1 and isinstance(blocks[0], Heading):
                 out.append(FrameBreak())  # title and intro across the page, then two columns
         return out
+
+    def _cover(self) -> list[Flowable]:
+        """The pack's cover picture under the title, the width of the page's text."""
+        rules = self.m.rules
+        if rules is None or rules.cover is None:
+            return []
+        box = cover_box(self.wide_w)
+        placed = picture(self.m.path.parent, rules.cover.file, box, rules.cover.fit, rules.cover.focus)
+        if not isinstance(placed, Picture):
+            return []  # check reports it; the rules still build
+        return [Drawing([placed], box.w, box.h), Spacer(1, mm_to_pt(3))]
 
     @staticmethod
     def _section_has_table(blocks, start: int) -> bool:
@@ -202,10 +216,12 @@ class RulesTypesetter:
         def text_width(text: str, font: str = style.fontName) -> float:
             return pt_to_mm(stringWidth(text, font, style.fontSize)) + pad
 
-        texts = [[str(row[i]) for row in block.rows] for i in range(len(block.columns))]
+        texts = [[row[i] if isinstance(row[i], str) else "" for row in block.rows] for i in range(len(block.columns))]
         heads = [text_width(c.title, _FONT_NAMES["bold"]) for c in block.columns]  # headers do not wrap
-        least = [max([h] + [max(text_width(w) for w in t.split()) for t in col if t.split()])
-                 for h, col in zip(heads, texts)]
+        drawn = [TABLE_TOKEN_HEIGHT + pad if any(isinstance(row[i], TokenStyle) for row in block.rows) else 0.0
+                 for i in range(len(block.columns))]
+        least = [max([h, d] + [max(text_width(w) for w in t.split()) for t in col if t.split()])
+                 for h, d, col in zip(heads, drawn, texts)]
         most = [max([h] + [text_width(t) for t in col]) for h, col in zip(heads, texts)]
         spare = width - sum(least)
         want = [m - n for m, n in zip(most, least)]
@@ -266,7 +282,8 @@ class RulesTypesetter:
         m, g, cw = mm_to_pt(MARGIN), mm_to_pt(GUTTER), mm_to_pt(self.column_w)
         body_h = h - 2 * m - mm_to_pt(4)  # room for the footer line
         bottom = m + mm_to_pt(4)
-        head_h = mm_to_pt(30)
+        cover = self.m.rules is not None and self.m.rules.cover is not None
+        head_h = mm_to_pt(30 + (cover_box(self.wide_w).h + 3 if cover else 0))
         first = [Frame(m, h - m - head_h, w - 2 * m, head_h, id="head", showBoundary=0, leftPadding=0,
                        rightPadding=0, topPadding=0, bottomPadding=0)]
         first += [Frame(m + i * (cw + g), bottom, cw, body_h - head_h, id=f"c{i}", leftPadding=0,

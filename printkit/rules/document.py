@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..findings import Finding
+from ..layout.geometry import Rect
 from ..model.pack import Pack
 from .content import Generated, PlaceholderError, expand
 from .source import Block, Heading, ListBlock, Paragraph, Placeholder, Run, TableBlock, parse_rules, \
@@ -17,6 +18,11 @@ Expanded = Block | Generated
 class RulesDocument:
     blocks: tuple[Expanded, ...]
     findings: tuple[Finding, ...]  # placeholders that could not be expanded, and the like
+
+
+def cover_box(width: float) -> Rect:
+    """Where the rules' cover picture goes: the width of the text, a third as tall."""
+    return Rect(0.0, 0.0, width, width / 3)
 
 
 def rules_path(pack: Pack) -> Path | None:

@@ -24,7 +24,7 @@ def faces():
     yield "aid/front", aid_front(REPORT.pack).face
     yield "aid/back", aid_back(REPORT.pack).face
     for spec in REPORT.pack.manifest.decks:
-        yield spec.id + "/back", back_face(spec, REPORT.pack.manifest)
+        yield spec.id + "/back", back_face(spec, REPORT.pack.manifest).face
 
 
 @pytest.mark.parametrize("key, face", list(faces()), ids=lambda v: v if isinstance(v, str) else "")

@@ -1,0 +1,73 @@
+"""Pictures: can they be found and read, and will they print sharp enough?"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from ..faces import FaceResult, front_key
+from ..faces.art import ArtProblem, picture
+from ..faces.back import back_face
+from ..findings import Finding, Location
+from ..images.place import effective_dpi
+from ..layout.board import BoardLayout
+from ..layout.draw import Picture, flatten
+from ..model.pack import ArtSettings, ImageRef, Pack
+from ..rules.document import cover_box
+
+RULES_MARGIN = 16.0  # mm, as the rules are typeset
+
+
+def judge(placed: Picture | ArtProblem, where: Location, what: str, art: ArtSettings) -> Iterator[Finding]:
+    """A finding for a picture that cannot be used, or prints below the pack's limits."""
+    if isinstance(placed, ArtProblem):
+        yield Finding(placed.code, f"{placed.message} ({what})", placed.where or where)
+        return
+    dpi = effective_dpi(placed.width_px, placed.height_px, placed.rect)
+    name = placed.path.rsplit("/", 1)[-1]
+    if dpi < art.min_dpi:
+        yield Finding("A105", f"'{name}' on {what} prints at {dpi:.0f} dpi, below {art.min_dpi:.0f}: "
+                              "it will look blurred", where,
+                      f"give it at least {_pixels(placed, art.min_dpi)} pixels")
+    elif dpi < art.warn_dpi:
+        yield Finding("A104", f"'{name}' on {what} prints at {dpi:.0f} dpi, below {art.warn_dpi:.0f}",
+                      where, f"{_pixels(placed, art.warn_dpi)} pixels would print sharp")
+
+
+def _pixels(p: Picture, dpi: float) -> str:
+    return f"{round(p.rect.w / 25.4 * dpi)} × {round(p.rect.h / 25.4 * dpi)}"
+
+
+def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
+    art = pack.manifest.art
+    for deck in pack.decks.values():
+        for card in deck.cards:
+            result = fronts.get(front_key(card))
+            if result is None:
+                continue
+            for problem in result.art_problems:
+                yield from judge(problem, card.location(problem.column), f"'{card.name}'", art)
+            for item in flatten(result.face.items):
+                if isinstance(item, Picture):
+                    column = deck.spec.face.roles.get("art", "name")
+                    yield from judge(item, card.location(column), f"'{card.name}'", art)
+        if deck.spec.face is not None and deck.spec.back is not None and deck.spec.back.art is not None:
+            yield from _component(back_face(deck.spec, pack.manifest), deck.spec.back.art,
+                                  f"the back of the {deck.spec.title}", art)
+    m = pack.manifest
+    if m.rules is not None and m.rules.cover is not None:
+        ref = m.rules.cover
+        box = cover_box(210.0 - 2 * RULES_MARGIN)  # the A4 width of the text; Letter is close
+        yield from judge(picture(m.path.parent, ref.file, box, ref.fit, ref.focus), ref.location,
+                         "the rules cover", art)
+    if m.board is not None and m.board.art is not None:
+        board = BoardLayout.compute(m.board, m.card_width_mm, m.card_height_mm)
+        ref = m.board.art
+        placed = picture(m.path.parent, ref.file, board.trim, ref.fit, ref.focus)
+        yield from judge(placed, ref.location, "the board", art)
+
+
+def _component(result: FaceResult, ref: ImageRef, what: str, art: ArtSettings) -> Iterator[Finding]:
+    for problem in result.art_problems:
+        yield from judge(problem, ref.location, what, art)
+    for item in flatten(result.face.items):
+        if isinstance(item, Picture):
+            yield from judge(item, ref.location, what, art)

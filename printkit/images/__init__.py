@@ -1,0 +1,1 @@
+"""Pictures on cards, backs, boards and the rules: find, measure, place, prepare."""

@@ -1,0 +1,80 @@
+"""Open a picture with Pillow and make it what the page needs, once per size.
+
+EXIF orientation is applied, CMYK and palette images become RGB (a
+transparent palette image RGBA), the part a crop hides is cut away, and
+pixels beyond the target resolution are dropped, so a phone photo in a
+small window costs what the print can show and no more.
+"""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from ..layout.geometry import Rect
+
+JPEG_QUALITY = 90  # for photographs, re-encoded after cropping and downsampling
+
+
+class ArtRenderError(ValueError):
+    """Pillow could not use a picture that looked fine from its header."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(message)
+        self.path, self.message = path, message
+
+
+def visible_box(rect: Rect, clip: Rect, width: int, height: int) -> tuple[int, int, int, int]:
+    """The pixels of a picture drawn over ``rect`` that ``clip`` lets show: (left, top, right, bottom)."""
+    x0 = max(rect.x, clip.x)
+    x1 = min(rect.right, clip.right)
+    y0 = max(rect.y, clip.y)
+    y1 = min(rect.top, clip.top)
+    sx, sy = width / rect.w, height / rect.h
+    left, right = (x0 - rect.x) * sx, (x1 - rect.x) * sx
+    top, bottom = (rect.top - y1) * sy, (rect.top - y0) * sy
+    return (max(0, int(left)), max(0, int(top)), min(width, round(right + 0.5)), min(height, round(bottom + 0.5)))
+
+
+@lru_cache(maxsize=64)
+def prepared(path: str, rect: Rect, clip: Rect, dpi: float | None) -> tuple[Image.Image | io.BytesIO, Rect]:
+    """The picture cropped to what shows and sized for ``dpi`` (None: full size), and where it goes.
+
+    Photographs (JPEG in, no transparency) go back out as JPEG, which the PDF
+    embeds as it is; anything else stays lossless.
+    """
+    try:
+        with Image.open(path) as opened:
+            photograph = opened.format == "JPEG"
+            image = ImageOps.exif_transpose(opened)
+            image.load()
+    except Image.DecompressionBombError as exc:
+        raise ArtRenderError(path, f"too many pixels to open safely ({exc})") from None
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        raise ArtRenderError(path, f"Pillow cannot read it: {exc}") from None
+    if image.mode == "P":
+        image = image.convert("RGBA" if "transparency" in image.info else "RGB")
+    elif image.mode in ("CMYK", "YCbCr", "I", "I;16", "F", "LA") or image.mode not in ("RGB", "RGBA", "L"):
+        image = image.convert("RGBA" if "A" in image.mode else "RGB")
+    box = visible_box(rect, clip, image.width, image.height)
+    if box != (0, 0, image.width, image.height):
+        image = image.crop(box)
+    shown = shown_rect(rect, clip)
+    if dpi:
+        want = (max(1, round(shown.w / 25.4 * dpi)), max(1, round(shown.h / 25.4 * dpi)))
+        if image.width > want[0] * 1.05 and image.height > want[1] * 1.05:
+            image = image.resize(want, Image.LANCZOS)
+    if photograph and image.mode in ("RGB", "L"):
+        encoded = io.BytesIO()
+        image.save(encoded, "JPEG", quality=JPEG_QUALITY, optimize=True)
+        encoded.seek(0)
+        return encoded, shown
+    return image, shown
+
+
+def shown_rect(rect: Rect, clip: Rect) -> Rect:
+    """The part of ``rect`` inside ``clip``: where the cropped picture is drawn."""
+    x0, x1 = max(rect.x, clip.x), min(rect.right, clip.right)
+    y0, y1 = max(rect.y, clip.y), min(rect.top, clip.top)
+    return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))

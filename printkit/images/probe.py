@@ -1,0 +1,137 @@
+"""Read an image's format, size and EXIF orientation from its header, without Pillow.
+
+``printkit check`` must stay free of the imaging library, yet it has to know
+how big each picture is to judge its print resolution. PNG, JPEG and WebP
+headers say so in their first few kilobytes.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+HEAD = 1 << 16  # bytes read to find the size; JPEG reads on if its markers run past
+
+# Pillow refuses images over twice this many pixels as likely decompression
+# bombs, and warns above it; the check holds images to the same limits.
+MAX_PIXELS = 1024 * 1024 * 1024 // 4 // 3
+
+
+class ProbeError(ValueError):
+    """Not an image printkit can read, or a damaged one."""
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    format: str  # "PNG", "JPEG" or "WEBP"
+    width: int  # pixels, as displayed (after EXIF orientation)
+    height: int
+    orientation: int = 1  # EXIF: 5 to 8 turn the picture a quarter
+
+
+def probe(path: Path) -> ImageInfo:
+    stat = path.stat() if path.exists() else None
+    return _probe(path, stat.st_mtime_ns if stat else 0, stat.st_size if stat else 0)
+
+
+@lru_cache(maxsize=512)
+def _probe(path: Path, mtime: int, size: int) -> ImageInfo:
+    """Cached by modification time and size, so a picture on sixty cards is read once."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(HEAD)
+            f.seek(max(0, size - 16))
+            tail = f.read()
+    except OSError as exc:
+        raise ProbeError(f"cannot read it: {exc.strerror or exc}") from None
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        if not tail.endswith(b"IEND\xaeB`\x82"):
+            raise ProbeError("the PNG file is cut short")
+        return _png(head, size)
+    if head.startswith(b"\xff\xd8"):
+        if not tail.rstrip(b"\x00").endswith(b"\xff\xd9"):
+            raise ProbeError("the JPEG file is cut short")
+        return _jpeg(path, head)
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        if struct.unpack("<I", head[4:8])[0] + 8 > size:
+            raise ProbeError("the WebP file is cut short")
+        return _webp(head)
+    raise ProbeError("it is not a PNG, JPEG or WebP image")
+
+
+def _png(head: bytes, size: int) -> ImageInfo:
+    if len(head) < 33 or head[12:16] != b"IHDR":
+        raise ProbeError("the PNG file is cut short")
+    width, height = struct.unpack(">II", head[16:24])
+    if size < 57:  # signature, IHDR, and at least an empty IEND
+        raise ProbeError("the PNG file is cut short")
+    return ImageInfo("PNG", width, height)
+
+
+def _jpeg(path: Path, head: bytes) -> ImageInfo:
+    found = _jpeg_markers(head)
+    if found is None and len(head) == HEAD:  # the size marker lies past a large EXIF block
+        with path.open("rb") as f:
+            found = _jpeg_markers(f.read(1 << 22))
+    if found is None:
+        raise ProbeError("the JPEG file is cut short")
+    return found
+
+
+def _jpeg_markers(data: bytes) -> ImageInfo | None:
+    """The size from the first frame marker, turned by any EXIF orientation; None if not reached."""
+    i, orientation = 2, 1
+    while i + 4 <= len(data):
+        if data[i] != 0xFF:
+            raise ProbeError("the JPEG file is damaged")
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            i += 2
+            continue
+        length = struct.unpack(">H", data[i + 2:i + 4])[0]
+        segment = data[i + 4:i + 2 + length]
+        if marker == 0xE1 and segment.startswith(b"Exif\x00\x00"):
+            orientation = _exif_orientation(segment[6:]) or 1
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            if len(segment) < 5:
+                return None
+            height, width = struct.unpack(">HH", segment[1:5])
+            if orientation in (5, 6, 7, 8):
+                width, height = height, width
+            return ImageInfo("JPEG", width, height, orientation)
+        i += 2 + length
+    return None
+
+
+def _exif_orientation(tiff: bytes) -> int | None:
+    if len(tiff) < 8 or tiff[:2] not in (b"II", b"MM"):
+        return None
+    order = "<" if tiff[:2] == b"II" else ">"
+    offset = struct.unpack(order + "I", tiff[4:8])[0]
+    if offset + 2 > len(tiff):
+        return None
+    count = struct.unpack(order + "H", tiff[offset:offset + 2])[0]
+    for n in range(count):
+        entry = offset + 2 + 12 * n
+        if entry + 12 > len(tiff):
+            return None
+        tag, kind = struct.unpack(order + "HH", tiff[entry:entry + 4])
+        if tag == 0x0112 and kind == 3:
+            return struct.unpack(order + "H", tiff[entry + 8:entry + 10])[0]
+    return None
+
+
+def _webp(head: bytes) -> ImageInfo:
+    chunk = head[12:16]
+    if chunk == b"VP8X" and len(head) >= 30:
+        width = 1 + int.from_bytes(head[24:27], "little")
+        height = 1 + int.from_bytes(head[27:30], "little")
+        return ImageInfo("WEBP", width, height)
+    if chunk == b"VP8 " and len(head) >= 30 and head[23:26] == b"\x9d\x01\x2a":
+        width, height = struct.unpack("<HH", head[26:30])
+        return ImageInfo("WEBP", width & 0x3FFF, height & 0x3FFF)
+    if chunk == b"VP8L" and len(head) >= 25 and head[20] == 0x2F:
+        bits = int.from_bytes(head[21:25], "little")
+        return ImageInfo("WEBP", (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+    raise ProbeError("the WebP file is damaged or cut short")
