@@ -48,8 +48,8 @@ def synthetic_pack(folder: Path) -> Path:
     (pack / "gags.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     manifest = (REPO / "cards/gag-grab/game.toml").read_text(encoding="utf-8")
     manifest = manifest.replace("cards = 60\nsum.points = 188", f"cards = {CARDS}\nsum.points = {total}")
-    # Cards only: no board.pdf and no player aids, which the baseline does not draw either.
-    (pack / "game.toml").write_text(_without(manifest, "[board]", "[player_aid]"), encoding="utf-8")
+    # Cards only: no board.pdf, player aids or rules, which the baseline does not draw either.
+    (pack / "game.toml").write_text(_without(manifest, "[board]", "[player_aid]", "[rules]"), encoding="utf-8")
     return pack
 
 
