@@ -70,17 +70,13 @@ def configure(table: Table, pack: Pack) -> Config | None:
     popularity = table.integers("popularity")
     end = []
     for rule in table.tables("end"):
-        end.append((table_players(rule), rule.integer("collections", default=1)))
+        end.append((rule.integers("players"), rule.integer("collections", default=1)))
         rule.finish()
     config = Config(deck, actions, suit, value, tuple(values), table.integer("set_size", default=1),
                     table.integer("run_size", default=1), table.integer("hand", default=1),
                     tuple(popularity), tuple(end),
                     {k: table.location(k) for k in ("deck", "actions", "values", "popularity", "end", "hand")})
     return None if spec is None or table.ctx.findings else config
-
-
-def table_players(rule: Table) -> tuple[int, ...]:
-    return rule.integers("players")
 
 
 def check(pack: Pack, config: Config) -> Iterator[Finding]:

@@ -75,7 +75,7 @@ def _markup(runs: tuple[Run, ...]) -> str:
 class Drawing(Flowable):
     """Display-list items (tokens, drawn requirements) as a flowable of a fixed size."""
 
-    def __init__(self, items: list[Item], width: float, height: float, manifest_faces=None):
+    def __init__(self, items: list[Item], width: float, height: float):
         super().__init__()
         self.items, self.width, self.height = items, width, height  # width, height in mm
 
