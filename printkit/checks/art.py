@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ..faces import FaceResult, front_key
+from ..faces import FaceResult
 from ..faces.art import ArtProblem, picture
 from ..faces.back import back_face
 from ..findings import Finding, Location
@@ -12,6 +12,7 @@ from ..layout.board import BoardLayout
 from ..layout.draw import Picture, flatten
 from ..model.pack import ArtSettings, ImageRef, Pack
 from ..rules.document import cover_box
+from .faces import laid_out_cards
 
 RULES_MARGIN = 16.0  # mm, as the rules are typeset
 
@@ -39,10 +40,7 @@ def _pixels(p: Picture, dpi: float) -> str:
 def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
     art = pack.manifest.art
     for deck in pack.decks.values():
-        for card in deck.cards:
-            result = fronts.get(front_key(card))
-            if result is None:
-                continue
+        for card, result in laid_out_cards(deck, fronts):
             for problem in result.art_problems:
                 yield from judge(problem, card.location(problem.column), f"'{card.name}'", art)
             for item in flatten(result.face.items):

@@ -13,7 +13,7 @@ from ..faces.symbols import SYMBOLS
 from ..findings import Finding, Location
 from ..fonts import metrics
 from ..layout.draw import Face, Text, flatten
-from ..model.pack import Card, Pack
+from ..model.pack import Card, Deck, Pack
 from ..suggest import did_you_mean
 
 
@@ -31,13 +31,18 @@ def check_designs(pack: Pack) -> Iterator[Finding]:
                           did_you_mean(spec.face.template, TEMPLATES) or f"templates: {', '.join(TEMPLATES)}")
 
 
+def laid_out_cards(deck: Deck, fronts: Mapping[str, FaceResult]) -> Iterator[tuple[Card, FaceResult]]:
+    """Each card of a deck with its front as the build would draw it."""
+    for card in deck.cards:
+        result = fronts.get(front_key(card))
+        if result is not None:
+            yield card, result
+
+
 def check_printing(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
     """Overflowing text and missing glyphs, card by card, then the deck backs."""
     for deck in pack.decks.values():
-        for card in deck.cards:
-            result = fronts.get(front_key(card))
-            if result is None:
-                continue
+        for card, result in laid_out_cards(deck, fronts):
             for overflow in result.overflows:
                 where = card.location(overflow.column) if overflow.column in card.cells else card.location()
                 yield Finding("T700", f"the {overflow.what} '{overflow.text}' does not fit on the card, "

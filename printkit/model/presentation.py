@@ -199,6 +199,5 @@ def read_module(root: Table) -> ModuleConfig | None:
     if table is None:
         return None
     name = table.text("name")
-    for _ in table.entries():
-        pass  # every other key belongs to the module, which reports what it does not know
+    table.asked.extend(table.data)  # every other key belongs to the module, which reports what it does not know
     return ModuleConfig(name, dict(table.data), table.location("name"))
