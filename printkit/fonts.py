@@ -24,6 +24,29 @@ FONT_FILES = {
 }
 
 
+# Family name -> (regular, bold, italic, bold italic) font keys. Layouts name a
+# family and a weight; the pack's own families (``[fonts]``) join these.
+BUILTIN_FAMILIES = {
+    "body": ("body", "bold", "italic", "bold-italic"),
+    "display": ("display", "display", "display", "display"),  # Comic Neue Bold only
+}
+
+
+def font_key(family: str, bold: bool = False, italic: bool = False, settings=None) -> str | None:
+    """The font key that sets ``family`` in the given weight and slant; None for an unknown family.
+
+    ``settings`` is the pack's FontSettings, whose families are looked up first.
+    """
+    if settings is not None and family in settings.families:
+        fam = settings.families[family]
+        faces = (fam.regular, fam.bold, fam.italic, fam.bold_italic)
+    elif family in BUILTIN_FAMILIES:
+        faces = BUILTIN_FAMILIES[family]
+    else:
+        return None
+    return faces[(2 if italic else 0) + (1 if bold else 0)]
+
+
 def fonts_dir() -> Path:
     installed = _HERE / "_bundled" / "fonts"
     return installed if installed.is_dir() else _HERE.parent / "fonts"

@@ -12,7 +12,7 @@ from typing import Mapping
 from ..findings import Location
 from .csvfile import Cell
 
-COLUMN_TYPES = ("text", "count", "choice", "requirement", "image")
+COLUMN_TYPES = ("text", "count", "number", "choice", "requirement", "image")
 NAME_COLUMN = "name"
 COPIES_COLUMN = "count"
 
@@ -27,6 +27,11 @@ class ColumnSpec:
     optional: bool = False  # the header may leave the column out
     blank: bool = False  # cells may be empty
     unique: bool = False  # no two cards share a non-blank value
+    # For "number": the whole numbers allowed (None: no bound), and words
+    # such as "X" or "*" that may stand in a cell instead of a number.
+    minimum: int | None = None
+    maximum: int | None = None
+    placeholders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,7 @@ class DeckSpec:
     location: Location  # of its 'file' key
     face: FaceSpec | None = None
     back: BackSpec | None = None
+    card_size: tuple[float, float] | None = None  # (width, height) in mm; None: the pack's [card]
 
     def column(self, name: str) -> ColumnSpec | None:
         return next((c for c in self.columns if c.name == name), None)
@@ -225,6 +231,25 @@ class ModuleConfig:
 
 
 @dataclass(frozen=True)
+class FontFamily:
+    """A family's four faces, as font keys (see printkit.fonts); a missing face repeats regular."""
+
+    name: str
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str
+
+
+@dataclass(frozen=True)
+class FontSettings:
+    """The pack's own fonts by family name, and fonts tried in order for characters a font lacks."""
+
+    families: Mapping[str, FontFamily] = field(default_factory=dict, compare=False)
+    fallback: tuple[str, ...] = ()  # font keys
+
+
+@dataclass(frozen=True)
 class Manifest:
     path: Path
     title: str
@@ -246,6 +271,7 @@ class Manifest:
     pieces: Pieces = Pieces(0, False, False)
     module: ModuleConfig | None = None
     art: ArtSettings = ArtSettings()
+    fonts: FontSettings = FontSettings()
     # Where every key stands in game.toml, for modules that read [module] later.
     key_locations: Mapping[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, compare=False,
                                                                       repr=False)
@@ -255,6 +281,12 @@ class Manifest:
 
     def deck(self, deck_id: str) -> DeckSpec | None:
         return next((d for d in self.decks if d.id == deck_id), None)
+
+    def card_size(self, deck: DeckSpec | None = None) -> tuple[float, float]:
+        """(width, height) in mm of a deck's cards: its own size, else the pack's."""
+        if deck is not None and deck.card_size is not None:
+            return deck.card_size
+        return self.card_width_mm, self.card_height_mm
 
 
 @dataclass(frozen=True)
