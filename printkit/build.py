@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from .checks import PackReport, check_pack
 from .findings import Finding, Location
+from .fonts import FontUnusable, font_path
 from .images.prepare import ArtRenderError
 from .kit.document import Document
 from .layout.sheet import SheetTemplate
@@ -84,6 +85,10 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
             files.update(_pngs(pack, documents["cards.pdf"], options, picture_dpi))
     except ArtRenderError as exc:  # a picture whose header looked fine but whose pixels do not
         finding = Finding("A102", f"'{Path(exc.path).name}' cannot be used: {exc.message}", Location(Path(exc.path)))
+        raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
+    except FontUnusable as exc:  # a pack font that only embedding shows to be unusable
+        where = pack.manifest.fonts.locations.get(exc.key) or Location(font_path(exc.key))
+        finding = Finding("T708", f"font {exc.message}", where, "export the font as TrueType (.ttf)")
         raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
     rules = load_rules(pack)
     if rules is not None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -70,8 +71,9 @@ def resolve_packs(names: tuple[str, ...], ignore_outside: bool) -> list[Path]:
               help="Leave out findings with this code (repeatable).")
 @click.option("--ignore-outside", is_flag=True,
               help="Skip file arguments that belong to no pack (for pre-commit).")
+@click.option("--watch", "watching", is_flag=True, help="Check again whenever a file of the packs changes.")
 def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ...],
-          ignore_outside: bool) -> None:
+          ignore_outside: bool, watching: bool) -> None:
     """Check card lists: manifests, CSV files, requirements and deck counts.
 
     PACK is a bundled pack id (such as gag-grab), a pack folder, or a file
@@ -85,6 +87,7 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
       printkit check gag-grab --strict
       printkit check cards/my-game --format github
       printkit check --format json > findings.json
+      printkit check cards/my-game --watch     re-check on every save (Ctrl-C stops)
     """
     unknown = [c for c in ignored if c.upper() not in CODES]
     if unknown:
@@ -93,16 +96,49 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
     from .checks import check_pack  # the library call; imports no drawing code
 
     roots = resolve_packs(packs, ignore_outside)
-    reports = [check_pack(root, frozenset(c.upper() for c in ignored)) for root in roots]
-    if fmt == "json":
-        click.echo(format_json(reports))
-    elif fmt == "github":
-        click.echo(format_github(reports))
-    else:
-        click.echo(format_text(reports, color=use_color(sys.stdout)), color=True)
-    errors = sum(r.errors for r in reports)
-    warnings = sum(r.warnings for r in reports)
-    sys.exit(EXIT_FINDINGS if errors or (strict and warnings) else EXIT_OK)
+
+    def once() -> int:
+        reports = [check_pack(root, frozenset(c.upper() for c in ignored)) for root in roots]
+        if fmt == "json":
+            click.echo(format_json(reports))
+        elif fmt == "github":
+            click.echo(format_github(reports))
+        else:
+            click.echo(format_text(reports, color=use_color(sys.stdout)), color=True)
+        errors = sum(r.errors for r in reports)
+        warnings = sum(r.warnings for r in reports)
+        return EXIT_FINDINGS if errors or (strict and warnings) else EXIT_OK
+
+    if watching:
+        _watch(roots, "checking", once)
+    sys.exit(once())
+
+
+def _watch(roots: list[Path], doing: str, once, out_dir: Path | None = None) -> None:
+    """Run ``once`` now and after every change to the packs' files, until Ctrl-C (exit 0)."""
+    from .watch import TooManyFiles, output_excludes, watch
+
+    names = ", ".join(root.name for root in roots)
+
+    def run(changed: list[Path]) -> None:
+        what = ""
+        if changed:
+            more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
+            what = f"{display_path(changed[0])}{more} changed; "
+        click.echo(f"[{time.strftime('%H:%M:%S')}] {what}{doing} {names}")
+        once()
+        if not changed:
+            click.echo("watching for changes; press Ctrl-C to stop", err=True)
+
+    exclude = (lambda root: output_excludes(root, out_dir)) if out_dir is not None else (lambda root: ())
+    try:
+        watch(roots, run, exclude=exclude)
+    except KeyboardInterrupt:
+        click.echo("stopped watching", err=True)
+        sys.exit(EXIT_OK)
+    except TooManyFiles as exc:
+        click.echo(f"printkit: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 def _offset(ctx, param, value: str | None):
@@ -138,8 +174,10 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
 @click.option("--png", is_flag=True, help="Also write every card as a PNG (trim plus bleed) under OUT/<pack>/png/.")
 @click.option("--dpi", type=click.FloatRange(72, 1200), default=300, show_default=True,
               help="Resolution of the PNG cards.")
+@click.option("--watch", "watching", is_flag=True,
+              help="Build again whenever a file of the packs changes (the output folder is not watched).")
 def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset, board_paper: str | None,
-          booklet: bool, png: bool, dpi: float) -> None:
+          booklet: bool, png: bool, dpi: float, watching: bool) -> None:
     """Build print-and-play PDFs: OUT/<pack>/cards.pdf, board.pdf and rules.pdf.
 
     PACK is a bundled pack id or a pack folder; with none, every bundled pack
@@ -154,6 +192,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
       printkit build cards/my-game --out dist
       printkit build --board-paper a2 --booklet
       printkit build many-faces --png --dpi 600
+      printkit build cards/my-game --watch     rebuild on every save (Ctrl-C stops)
     """
     from .build import BuildOptions, BuildRefused, build_pack
     from .kit.sheets import SheetOptions
@@ -162,27 +201,34 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
 
     options = BuildOptions(out_dir, paper, SheetOptions(None if backs == "none" else Flip(backs), offset),
                            board_paper, booklet, dpi if png else None)
-    failed = False
-    for root in resolve_packs(packs, ignore_outside=False):
-        try:
-            with _progress(root.name) as progress:
-                result = build_pack(root, options, progress)
-        except BuildRefused as refused:
-            click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
-            click.echo(f"{refused.report.id}: not built because of the errors above", err=True)
-            failed = True
-            continue
-        except (LayoutError, OSError) as exc:  # too big for the paper; a folder we cannot write
-            click.echo(f"{root.name}: not built: {_reason(exc)}", err=True)
-            failed = True
-            continue
-        pngs = [p for p in result.files if p.suffix == ".png"]
-        for path in result.files:
-            if path.suffix == ".pdf":
-                click.echo(f"wrote {display_path(path)} ({result.pages[path.name]} pages)")
-        if pngs:
-            click.echo(f"wrote {len(pngs)} card images under {display_path(pngs[0].parents[1])}")
-    sys.exit(EXIT_FINDINGS if failed else EXIT_OK)
+    roots = resolve_packs(packs, ignore_outside=False)
+
+    def once() -> int:
+        failed = False
+        for root in roots:
+            try:
+                with _progress(root.name) as progress:
+                    result = build_pack(root, options, progress)
+            except BuildRefused as refused:
+                click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
+                click.echo(f"{refused.report.id}: not built because of the errors above", err=True)
+                failed = True
+                continue
+            except (LayoutError, OSError) as exc:  # too big for the paper; a folder we cannot write
+                click.echo(f"{root.name}: not built: {_reason(exc)}", err=True)
+                failed = True
+                continue
+            pngs = [p for p in result.files if p.suffix == ".png"]
+            for path in result.files:
+                if path.suffix == ".pdf":
+                    click.echo(f"wrote {display_path(path)} ({result.pages[path.name]} pages)")
+            if pngs:
+                click.echo(f"wrote {len(pngs)} card images under {display_path(pngs[0].parents[1])}")
+        return EXIT_FINDINGS if failed else EXIT_OK
+
+    if watching:
+        _watch(roots, "building", once, out_dir)
+    sys.exit(once())
 
 
 @cli.command()
@@ -245,6 +291,93 @@ class _progress:
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
             self.bar.__exit__(*exc)
+
+
+@cli.command("new")
+@click.argument("name", metavar="NAME")
+@click.option("--from", "source", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              metavar="FILE.csv", help="Start from a spreadsheet export: copy it in and type its columns.")
+def new(name: str, source: Path | None) -> None:
+    """Start a pack in the new folder NAME: game.toml, a card list, rules.md, README.md.
+
+    NAME is a folder path whose last part becomes the pack id (lowercase
+    letters, digits and hyphens). With --from, the card list is your CSV
+    file; printkit guesses each column's type from its header and values,
+    and lays out a card that shows them all. It needs a 'name' column.
+
+    Exit status: 0 created, 1 could not write, 2 refused (NAME taken or
+    unusable, bad CSV file).
+
+    \b
+    Examples:
+      printkit new my-game
+      printkit new cards/space-race --from ~/Downloads/cards.csv
+    """
+    from .scaffold import ScaffoldError, new_pack
+
+    try:
+        made = new_pack(Path(name), source)
+    except ScaffoldError as exc:
+        raise click.BadParameter(str(exc), param_hint=exc.param) from None
+    except OSError as exc:
+        click.echo(f"{name}: not created: {_reason(exc)}", err=True)
+        sys.exit(EXIT_FINDINGS)
+    for path in made.files:
+        click.echo(f"wrote {display_path(path)}")
+    for note in made.notes:
+        click.echo(f"note: {note}")
+    click.echo(f"next: printkit check {name}")
+
+
+@cli.group()
+def layout() -> None:
+    """Show card layouts: the built-in ones, and a pack's own as they resolve.
+
+    \b
+    Examples:
+      printkit layout list
+      printkit layout show claim > cards/my-game/layouts/card.toml
+      printkit layout show creature --pack cards/my-game
+    """
+
+
+@layout.command("list")
+@click.option("--pack", "pack", metavar="PACK", help="Also list this pack's own layouts.")
+def layout_list(pack: str | None) -> None:
+    """List the built-in layouts (and a pack's own with --pack)."""
+    from .model.layout_keys import BUILTIN_LAYOUTS
+
+    for name in BUILTIN_LAYOUTS:
+        click.echo(f"{name:<12} built in")
+    if pack is not None:
+        from .model.loader import load_pack
+
+        loaded, _ = load_pack(resolve_packs((pack,), ignore_outside=False)[0])
+        for name, found in sorted((loaded.manifest.layouts if loaded else {}).items()):
+            if not found.builtin:
+                click.echo(f"{name:<12} {loaded.id}")
+
+
+@layout.command("show")
+@click.argument("name")
+@click.option("--pack", "pack", metavar="PACK", help="Show the layout as this pack resolves it.")
+def layout_show(name: str, pack: str | None) -> None:
+    """Print layout NAME as TOML, to read or to copy into a pack and change.
+
+    \b
+    Examples:
+      printkit layout show claim
+      printkit layout show creature --pack cards/my-game
+    """
+    from .model.layout_keys import BUILTIN_LAYOUTS
+    from .model.layout_toml import show_layout
+
+    root = resolve_packs((pack,), ignore_outside=False)[0] if pack is not None else None
+    text = show_layout(name, root)
+    if text is None:
+        known = ", ".join(BUILTIN_LAYOUTS)
+        raise click.BadParameter(f"no layout {name!r} (built-in layouts: {known})", param_hint="NAME")
+    click.echo(text.rstrip("\n"))
 
 
 @cli.command()

@@ -50,6 +50,9 @@ CODES = _registry(
     Code("M104", E, "bad-value", "A manifest value has the wrong type or is out of range."),
     Code("M105", E, "deck-file-missing", "A deck names a CSV file that does not exist."),
     Code("M106", E, "unknown-reference", "The manifest names a deck, column or value that does not exist."),
+    Code("M107", E, "unknown-layout-key",
+         "A key in a layout, face, back, style, icon or font table that printkit does not know."),
+    Code("M108", E, "layout-file", "A layout file cannot be used: missing, outside the pack, too large or not TOML."),
     # CSV structure
     Code("C200", W, "not-utf8", "The file is not UTF-8; it was read as Windows-1252."),
     Code("C201", E, "unreadable", "The file cannot be read or decoded."),
@@ -65,6 +68,7 @@ CODES = _registry(
     Code("V300", E, "not-positive-whole", "A number that must be a positive whole number is not."),
     Code("V301", E, "unknown-choice", "A value is not one of the values the column allows."),
     Code("V302", E, "blank-value", "A required cell is empty."),
+    Code("V303", E, "not-a-number", "A number column's cell is not a whole number in its range, nor a placeholder."),
     # The requirement language
     Code("R400", E, "requirement-syntax", "A requirement cannot be parsed."),
     Code("R401", E, "unknown-term", "A requirement names a card or category that does not exist."),
@@ -76,7 +80,14 @@ CODES = _registry(
     # Printing
     Code("T700", E, "text-overflow", "Text does not fit its box on the card even at the smallest size."),
     Code("T701", E, "missing-glyph", "A character has no glyph in the font that prints it."),
-    Code("T702", E, "unknown-design", "A template or symbol the manifest names does not exist."),
+    Code("T702", E, "unknown-design", "A layout or symbol the manifest names does not exist."),
+    Code("T703", W, "outside-safe-zone", "A layout element reaches past the safe zone without being marked to bleed."),
+    Code("T704", W, "collision", "Two elements of a card print over each other."),
+    Code("T705", W, "small-type", "Text prints smaller than 6 points."),
+    Code("T706", W, "low-contrast", "Text is too close in lightness to what it is printed on to read well."),
+    Code("T707", E, "unknown-text-reference", "Text names a column, role or icon that does not exist."),
+    Code("T708", E, "font-unusable",
+         "A font file the pack names is missing, outside the pack, too big, damaged, or cannot be embedded."),
     # The rules booklet
     Code("D800", E, "rules-missing", "The manifest names a rules source that cannot be read."),
     Code("D801", E, "bad-placeholder", "A placeholder in the rules is unknown, misplaced or has bad arguments."),
@@ -98,6 +109,7 @@ CODES = _registry(
     # Notes for designers
     Code("N600", W, "unnamed-card", "No requirement names this card; it matters only through categories."),
     Code("N601", W, "identical-rows", "Two rows are identical in every column."),
+    Code("N602", W, "unused-column", "A declared column that nothing shows, checks or reads."),
 )
 
 

@@ -6,6 +6,7 @@ the PDF library.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -53,12 +54,87 @@ def fonts_dir() -> Path:
 
 
 def font_path(role: str) -> Path:
+    """The file behind a font key: a bundled role or a pack font."""
+    if role in _PACK_FONTS:
+        return _PACK_FONTS[role].path
     return fonts_dir() / FONT_FILES[role]
 
 
 def pdf_font_name(role: str) -> str:
-    """The name a role's font is registered under in PDFs."""
+    """The name a font key's font is registered under in PDFs (letters, digits and '-' only)."""
+    if role in _PACK_FONTS:
+        return f"PackFont-{role.removeprefix(PACK_KEY_PREFIX)}"
     return Path(FONT_FILES[role]).stem
+
+
+def font_label(role: str) -> str:
+    """How messages name a font: the role, or the pack's family and face."""
+    return _PACK_FONTS[role].label if role in _PACK_FONTS else role
+
+
+# -- fonts a pack brings ([fonts] in game.toml) ---------------------------------
+#
+# A pack font's key comes from a hash of the file's bytes, so the same file
+# gets the same key (and the same PDF name) in every run, and two packs'
+# fonts cannot clash however their files are named. Bundled roles never
+# start with the prefix.
+
+PACK_KEY_PREFIX = "pack-"
+
+
+@dataclass(frozen=True)
+class PackFont:
+    path: Path
+    label: str  # family and face, as the manifest names them
+
+
+_PACK_FONTS: dict[str, PackFont] = {}
+
+
+class FontUnusable(Exception):
+    """A pack font that cannot be embedded after all (found while building)."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key, self.message = key, message
+
+
+def register_font_file(path: Path, label: str | None = None) -> str:
+    """The font key for a font file a pack names (already checked as usable, see printkit.fontfile)."""
+    path = Path(path)
+    data = path.read_bytes()
+    key = _content_key(data)
+    # The latest path wins: identical bytes, and an earlier pack's folder may be gone.
+    _PACK_FONTS[key] = PackFont(path, label or path.name)
+    return key
+
+
+def _content_key(data: bytes) -> str:
+    return PACK_KEY_PREFIX + hashlib.sha256(data).hexdigest()[:20]
+
+
+def pack_font_bytes(key: str) -> bytes:
+    """A pack font's file as it was when it was checked; FontUnusable if it changed since."""
+    font = _PACK_FONTS[key]
+    try:
+        data = font.path.read_bytes()
+    except OSError as exc:
+        raise FontUnusable(key, f"'{font.path.name}' cannot be read: {exc.strerror or exc}") from None
+    if _content_key(data) != key:
+        raise FontUnusable(key, f"'{font.path.name}' changed while the pack was being built; build again")
+    return data
+
+
+def is_pack_font(role: str) -> bool:
+    return role in _PACK_FONTS
+
+
+def font_for_char(key: str, char: str, fallback: tuple[str, ...] = ()) -> str | None:
+    """The first of ``key`` and then ``fallback`` whose font has a glyph for ``char``; None if none has."""
+    for candidate in (key, *fallback):
+        if metrics(candidate).has(char):
+            return candidate
+    return None
 
 
 @dataclass(frozen=True)

@@ -160,10 +160,10 @@ def test_progress_shows_only_on_a_terminal(monkeypatch, terminal):
 
 
 def test_cards_too_big_for_the_paper_are_a_clear_error(tmp_path, gag_grab):
-    gag_grab.edit("game.toml", "width_mm = 63.5", "width_mm = 250")
+    gag_grab.edit("game.toml", "width_mm = 63.5", "width_mm = 300")  # too long for A4 even turned
     result = CliRunner().invoke(cli, ["build", str(gag_grab.path), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "gag-grab: not built: 250 × 88.9 mm cards do not fit" in result.output
+    assert "gag-grab: not built: 300 × 88.9 mm cards do not fit" in result.output
 
 
 def test_an_unwritable_output_folder_is_a_clear_error(tmp_path):

@@ -11,7 +11,9 @@ from ..model.loader import load_pack
 from ..model.pack import Pack
 from .art import check_art
 from .composition import check_composition
+from .columns import check_unused_columns
 from .faces import check_designs, check_printing
+from .layouts import check_layouts, layout_columns
 from .module import check_module
 from .notes import check_unnamed_cards
 from .requirements import check_requirements
@@ -44,11 +46,13 @@ def check_pack(root: Path, ignore: frozenset[str] = frozenset()) -> PackReport:
     if pack is not None:
         for check in CHECKS:
             findings.extend(check(pack))
-        design_errors = list(check_designs(pack))
-        findings.extend(design_errors)
-        if not design_errors:  # an unknown template or symbol cannot be laid out
-            fronts = front_faces(pack)
-            findings.extend(check_printing(pack, fronts))
-            findings.extend(check_art(pack, fronts))
+        findings.extend(check_designs(pack))
+        # Every deck whose layout is known is drawn, whatever is wrong elsewhere, so one
+        # mistake never hides another.
+        fronts = front_faces(pack)
+        findings.extend(check_printing(pack, fronts))
+        findings.extend(check_art(pack, fronts))
+        findings.extend(check_layouts(pack, fronts))
+        findings.extend(check_unused_columns(pack, layout_columns(pack)))
     kept = sorted((f for f in findings if f.code not in ignore), key=Finding.sort_key)
     return PackReport(root.name, root, pack, tuple(kept), fronts)

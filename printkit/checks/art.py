@@ -5,7 +5,7 @@ from collections.abc import Iterator, Mapping
 
 from ..faces import FaceResult
 from ..faces.art import ArtProblem, picture
-from ..faces.back import back_face
+from ..faces import back_face
 from ..findings import Finding, Location
 from ..images.place import effective_dpi
 from ..layout.board import BoardLayout
@@ -42,13 +42,16 @@ def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]
     for deck in pack.decks.values():
         for card, result in laid_out_cards(deck, fronts):
             for problem in result.art_problems:
-                yield from judge(problem, card.location(problem.column), f"'{card.name}'", art)
-            for item in flatten(result.face.items):
-                if isinstance(item, Picture):
-                    column = deck.spec.face.roles.get("art", "name")
-                    yield from judge(item, card.location(column), f"'{card.name}'", art)
+                where = card.location(problem.column) if problem.column in card.cells else card.location()
+                yield from judge(problem, where, f"'{card.name}'", art)
+            for part in result.parts:
+                pictures = [i for i in flatten(part.items) if isinstance(i, Picture)]
+                column = _image_column(deck.spec, part.element.get("column"))
+                for item in pictures:
+                    where = card.location(column) if column in card.cells else part.element.location
+                    yield from judge(item, where, f"'{card.name}'", art)
         if deck.spec.face is not None and deck.spec.back is not None and deck.spec.back.art is not None:
-            yield from _component(back_face(deck.spec, pack.manifest), deck.spec.back.art,
+            yield from _component(back_face(deck.spec, pack.manifest, pack), deck.spec.back.art,
                                   f"the back of the {deck.spec.title}", art)
     m = pack.manifest
     if m.rules is not None and m.rules.cover is not None:
@@ -61,6 +64,15 @@ def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]
         ref = m.board.art
         placed = picture(m.path.parent, ref.file, board.trim, ref.fit, ref.focus)
         yield from judge(placed, ref.location, "the board", art)
+
+
+def _image_column(deck, ref: str | None) -> str:
+    """The column an image element draws from: ``$art`` through the face's roles, or by name."""
+    if not ref:
+        return ""
+    if ref.startswith("$"):
+        return deck.face.roles.get(ref[1:], "") if deck.face else ""
+    return ref
 
 
 def _component(result: FaceResult, ref: ImageRef, what: str, art: ArtSettings) -> Iterator[Finding]:

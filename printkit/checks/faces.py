@@ -7,28 +7,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ..faces import TEMPLATES, FaceResult, back_face, front_key
+from ..faces import FaceResult, back_face, front_key
 from ..faces.aid import aid_back, aid_front
 from ..faces.symbols import SYMBOLS
 from ..findings import Finding, Location
-from ..fonts import metrics
+from ..fonts import font_for_char, font_label, metrics
 from ..layout.draw import Face, Text, flatten
 from ..model.pack import Card, Deck, Pack
 from ..suggest import did_you_mean
 
 
 def check_designs(pack: Pack) -> Iterator[Finding]:
-    m = pack.manifest
-    for token in m.tokens:
+    """Tokens must use symbols printkit can draw (unknown layouts are reported as the manifest is read)."""
+    for token in pack.manifest.tokens:
         if token.symbol and token.symbol not in SYMBOLS:
             yield Finding("T702", f"token '{token.term}' uses unknown symbol '{token.symbol}'",
                           token.location, did_you_mean(token.symbol, SYMBOLS) or
                           f"symbols: {', '.join(SYMBOLS)}")
-    for spec in m.decks:
-        if spec.face and spec.face.template not in TEMPLATES:
-            yield Finding("T702", f"deck '{spec.id}' uses unknown template '{spec.face.template}'",
-                          spec.face.location or spec.location,
-                          did_you_mean(spec.face.template, TEMPLATES) or f"templates: {', '.join(TEMPLATES)}")
 
 
 def laid_out_cards(deck: Deck, fronts: Mapping[str, FaceResult]) -> Iterator[tuple[Card, FaceResult]]:
@@ -41,6 +36,7 @@ def laid_out_cards(deck: Deck, fronts: Mapping[str, FaceResult]) -> Iterator[tup
 
 def check_printing(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
     """Overflowing text and missing glyphs, card by card, then the deck backs."""
+    fallback_fonts = pack.manifest.fonts.fallback
     for deck in pack.decks.values():
         for card, result in laid_out_cards(deck, fronts):
             for overflow in result.overflows:
@@ -48,9 +44,9 @@ def check_printing(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Fin
                 yield Finding("T700", f"the {overflow.what} '{overflow.text}' does not fit on the card, "
                                       "even at the smallest size allowed", where,
                               "shorten it, or split it across columns")
-            yield from _glyphs(result.face, card)
+            yield from _glyphs(result.face, card, fonts=fallback_fonts)
         if deck.spec.face is not None and deck.spec.back is not None:
-            yield from _glyphs(back_face(deck.spec, pack.manifest).face, None, deck.spec.back.location)
+            yield from _glyphs(back_face(deck.spec, pack.manifest, pack).face, None, deck.spec.back.location, fallback_fonts)
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
         for result in (aid_front(pack), aid_back(pack)):
@@ -58,22 +54,24 @@ def check_printing(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Fin
                 yield Finding("T700", f"the player aid's {overflow.what} '{overflow.text}' does not fit, "
                                       "even at the smallest size allowed", overflow.where or aid.location,
                               "shorten it")
-            yield from _glyphs(result.face, None, aid.location)
+            yield from _glyphs(result.face, None, aid.location, fallback_fonts)
 
 
-def _glyphs(face: Face, card: Card | None, fallback: Location | None = None) -> Iterator[Finding]:
+def _glyphs(face: Face, card: Card | None, fallback: Location | None = None,
+            fonts: tuple[str, ...] = ()) -> Iterator[Finding]:
+    """Characters that neither the font printing them nor any of the pack's fallback ``fonts`` has."""
     seen: set[tuple[str, str]] = set()
     for item in flatten(face.items):
         if not isinstance(item, Text):
             continue
         for char in metrics(item.font).missing(item.text):
-            if (char, item.font) in seen:
+            if (char, item.font) in seen or font_for_char(item.font, char, fonts) is not None:
                 continue
             seen.add((char, item.font))
             where = _locate_char(card, char) or fallback or (card.location() if card else None)
             if where is None:
                 continue
-            yield Finding("T701", f"'{char}' (U+{ord(char):04X}) has no glyph in the {item.font} font, "
+            yield Finding("T701", f"'{char}' (U+{ord(char):04X}) has no glyph in the {font_label(item.font)} font, "
                                   f"so '{item.text}' would print with a gap", where,
                           "use another character, or a font that has it")
 

@@ -1,40 +1,72 @@
-"""Card templates: each turns a card into a Face (a display list), with no drawing library.
+"""Card faces: every card side is a layout (data) drawn by one engine into a display list.
 
-A deck's manifest picks its template by name; ``TEMPLATES`` is the list.
+A deck's face names a layout (the pack's own or a built-in such as
+``claim``); its back uses the built-in ``back`` (``back-art`` with a
+picture) unless it names its own; player aids use ``aid-front`` and
+``aid-back``. Nothing here imports the drawing library.
 """
 from __future__ import annotations
 
-from typing import Callable
-
-from ..model.pack import Card, Pack
-from .back import back_face
+from ..model.layouts import Condition
+from ..model.pack import DeckSpec, Manifest, Pack
 from .base import FaceContext, FaceResult, Overflow, back_key, front_key
-from .claim import claim_face
-from .suit import suit_face
-from .text import text_face
-from .value import value_face
+from .engine import LayoutDrawer
+from .values import DEFAULT_COLOUR, Bindings
 
-Template = Callable[[Card, FaceContext], FaceResult]
+__all__ = ["FaceContext", "FaceResult", "Overflow", "back_face", "back_key", "front_faces", "front_key",
+           "deck_drawer", "face_bindings"]
 
-TEMPLATES: dict[str, Template] = {
-    "suit": suit_face,
-    "claim": claim_face,
-    "value": value_face,
-    "text": text_face,
-}
 
-__all__ = ["TEMPLATES", "FaceContext", "FaceResult", "Overflow", "back_face", "back_key",
-           "front_faces", "front_key", "Template"]
+def face_bindings(manifest: Manifest, deck: DeckSpec) -> Bindings:
+    """What a deck's front layout may refer to: its columns, the face's roles, labels and conditions."""
+    face = deck.face
+    roles = dict(face.roles) if face else {"title": "name"}
+    rule = manifest.claims
+    if rule is not None and rule.deck == deck.id:
+        roles.setdefault("requires", rule.column)
+    conditions = {}
+    if face and face.powers_for:
+        conditions["powers_for"] = Condition(tuple((col, (value,)) for col, value in face.powers_for))
+    colour = (face.colour if face and face.colour else None) or (deck.back.colour if deck.back else DEFAULT_COLOUR)
+    variables = {"art_area": face.art_area if face else "window", "game": manifest.title, "deck": deck.title}
+    return Bindings(manifest, tuple(c.name for c in deck.columns), roles, dict(face.labels) if face else {},
+                    conditions, variables, colour, face.art_fit if face else "cover",
+                    face.art_focus if face else (0.5, 0.5))
+
+
+def deck_drawer(pack: Pack, deck: DeckSpec) -> LayoutDrawer | None:
+    """The drawer for a deck's fronts, or None when the deck has no face or an unknown layout."""
+    if deck.face is None:
+        return None
+    layout = pack.manifest.layouts.get(deck.face.layout)
+    if layout is None:
+        return None
+    return LayoutDrawer(layout, FaceContext(pack.manifest, deck), face_bindings(pack.manifest, deck), pack)
 
 
 def front_faces(pack: Pack) -> dict[str, FaceResult]:
-    """Every distinct front of every deck with a known template, laid out once, by face key."""
+    """Every distinct front of every deck with a known layout, laid out once, by face key."""
     results: dict[str, FaceResult] = {}
     for deck in pack.decks.values():
-        face = deck.spec.face
-        if face is None or face.template not in TEMPLATES:
+        drawer = deck_drawer(pack, deck.spec)
+        if drawer is None:
             continue
-        ctx = FaceContext(pack.manifest, deck.spec)
         for card in deck.cards:
-            results[front_key(card)] = TEMPLATES[face.template](card, ctx)
+            results[front_key(card)] = drawer.draw(front_key(card), card)
     return results
+
+
+def back_face(deck: DeckSpec, manifest: Manifest, pack: Pack | None = None) -> FaceResult:
+    """The back shared by every card of ``deck``."""
+    back = deck.back
+    colour = back.colour if back else "#555555"
+    label = back.label if back else deck.title
+    art = back.art if back else None
+    name = (back.layout if back and back.layout else None) or ("back-art" if art else "back")
+    layout = manifest.layouts.get(name) or manifest.layouts["back"]
+    variables = {"label": label, "game": manifest.title, "deck": deck.title,
+                 "back_art": art.file if art else "", "art_area": "window"}
+    bindings = Bindings(manifest, (), {}, {}, {}, variables, colour,
+                        art.fit if art else "cover", art.focus if art else (0.5, 0.5))
+    drawer = LayoutDrawer(layout, FaceContext(manifest, deck), bindings, pack)
+    return drawer.draw(back_key(deck), None)

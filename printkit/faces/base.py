@@ -10,7 +10,7 @@ from ..layout.sheet import SheetTemplate
 from ..layout.text import fit_text
 from ..findings import Location
 from ..model.pack import Card, DeckSpec, Manifest
-from .art import ArtProblem, picture
+from .art import ArtProblem
 from .colour import INK
 
 # Backgrounds are painted as far past the trim as any sheet lets them show
@@ -21,16 +21,16 @@ FACE_BLEED = SheetTemplate().back_bleed
 @dataclass(frozen=True)
 class FaceContext:
     manifest: Manifest
-    deck: DeckSpec
+    deck: DeckSpec | None  # None for faces that belong to no deck (player aids): the pack's card size
     safe: float = SheetTemplate().safe
 
     @property
     def width(self) -> float:
-        return self.manifest.card_width_mm
+        return self.manifest.card_size(self.deck)[0]
 
     @property
     def height(self) -> float:
-        return self.manifest.card_height_mm
+        return self.manifest.card_size(self.deck)[1]
 
     @property
     def trim(self) -> Rect:
@@ -79,27 +79,6 @@ class FaceBuilder:
             self.overflows.append(Overflow(column, text, what, where))
         self.add(*text_lines(fit, box, font, measure, colour, align, valign))
 
-    def art(self, card: Card, window: Rect) -> bool:
-        """The card's picture, in ``window`` or across the whole card as the face asks.
-
-        True when the picture took the window, so the template makes room for it.
-        """
-        spec = self.ctx.deck.face
-        column = spec.roles.get("art") if spec else None
-        name = str(card.values.get(column) or "") if column else ""
-        if not name:
-            return False
-        full = spec.art_area == "full"
-        box = self.ctx.trim.inset(-FACE_BLEED) if full else window
-        placed = picture(self.ctx.manifest.path.parent, name, box, spec.art_fit, spec.art_focus)
-        if isinstance(placed, ArtProblem):
-            self.art_problems.append(replace(placed, column=column))
-            return False
-        self.add(placed)
-        if not full:
-            self.add(Box(window, stroke=INK, width=0.8))
-        return not full
-
     def face(self) -> Face:
         return Face(self.key, self.ctx.width, self.ctx.height, FACE_BLEED, tuple(self.items))
 
@@ -112,6 +91,7 @@ class FaceResult:
     face: Face
     overflows: tuple[Overflow, ...]
     art_problems: tuple[ArtProblem, ...] = ()
+    parts: tuple = ()  # engine.Part per element drawn, for the layout checks
 
 
 def front_key(card: Card) -> str:

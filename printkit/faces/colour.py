@@ -20,12 +20,21 @@ def shade(colour: str, amount: float) -> str:
     return f"#{r:02X}{g:02X}{b:02X}"
 
 
-def grey_level(colour: str) -> float:
-    """Lightness as a greyscale printer would render it, 0 (black) to 1 (white)."""
+def luminance(colour: str) -> float:
+    """Relative luminance as WCAG 2 defines it, 0 (black) to 1 (white)."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
     r, g, b = _rgb(colour)
-    return (0.299 * r + 0.587 * g + 0.114 * b) / 255
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def ink_on(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill``, in colour and in greyscale."""
-    return INK if grey_level(fill) >= 0.5 else "#FFFFFF"
+    """Near-black or white, whichever contrasts more with ``fill``."""
+    return INK if contrast(INK, fill) >= contrast("#FFFFFF", fill) else "#FFFFFF"

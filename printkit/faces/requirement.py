@@ -71,7 +71,7 @@ def requirement_block(requirement: Requirement, manifest: Manifest, compact: boo
     alts = requirement.alternatives
     if len(alts) == 1 and isinstance(alts[0], Combo):
         slots = [term(s.options[0]) if len(s.options) == 1
-                 else stack(_between([term(o) for o in s.options], _word("or", 9)))
+                 else stack(_between([term(o) for o in s.options], _word("or", 11)))
                  for s in alts[0].slots]
         return _row(_between(slots, _word("+", 20)))
     rows = [_row([term(a.term), _word(f"×{a.count}", 18)]) for a in alts if isinstance(a, Repeat)]

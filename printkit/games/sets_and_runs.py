@@ -221,7 +221,9 @@ def _personas(pack: Pack, config: Config, args: tuple[str, ...]) -> list:
         cards = [c for c in deck.cards if str(c.values.get(config.suit)) == style.term]
         if not cards:
             continue
-        values = sorted(c.values.get(config.value) for c in cards)
+        # A number column may hold placeholders such as "X"; they sort after the numbers.
+        values = sorted((c.values.get(config.value) for c in cards),
+                        key=lambda v: (0, v, "") if isinstance(v, int) else (1, 0, str(v)))
         copies = {c.count for c in cards}
         shown = (f"{values[0]}–{values[-1]}, {copies.pop()} of each" if len(copies) == 1
                  else " ".join(f"{c.values.get(config.value)}×{c.count}" for c in cards))

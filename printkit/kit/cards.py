@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 from ..faces import FaceResult
 from ..layout.paper import Paper
-from ..layout.sheet import SheetLayout, SheetTemplate
+from ..layout.sheet import SheetTemplate
 from ..model.pack import Pack
 from .document import Document
 from .guide import guide_pages
@@ -16,8 +16,8 @@ def cards_document(pack: Pack, paper: Paper, options: SheetOptions = SheetOption
                    template: SheetTemplate = SheetTemplate(),
                    fronts: Mapping[str, FaceResult] | None = None) -> Document:
     m = pack.manifest
-    layout = SheetLayout.compute(paper, m.card_width_mm, m.card_height_mm, template)
-    sheets, faces, decks = sheet_pages(pack, layout, options, fronts)
+    # Each deck gets the grid that suits its own card size (see sheet_pages).
+    sheets, faces, runs = sheet_pages(pack, paper, options, template, fronts)
     guide_count = 2 if options.backs else 1
-    guide = guide_pages(pack, decks, layout.per_sheet, paper, options.backs, guide_count + 1)
+    guide = guide_pages(pack, runs, paper, options.backs, guide_count + 1)
     return Document(tuple(guide + sheets), faces, f"{m.title}: cards", m.description)

@@ -5,9 +5,10 @@ from ..layout.draw import Box, Item, Line, Page, Text
 from ..layout.duplex import Flip
 from ..layout.geometry import Rect
 from ..layout.paper import Paper
+from ..layout.sheet import SheetLayout
 from ..model.pack import Pack
 from .flow import Flow
-from .sheets import PrintDeck
+from .sheets import DeckRun, PrintDeck
 
 MARGIN = 18.0
 INK = "#1A1A1A"
@@ -36,7 +37,7 @@ def scale_check(x: float, y: float) -> list[Item]:
     return items
 
 
-def guide_pages(pack: Pack, decks: list[PrintDeck], per_sheet: int, paper: Paper,
+def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper,
                 flip: Flip | None, first_sheet_page: int) -> list[Page]:
     m = pack.manifest
     paper_w, paper_h = paper.width, paper.height
@@ -46,11 +47,12 @@ def guide_pages(pack: Pack, decks: list[PrintDeck], per_sheet: int, paper: Paper
 
     flow.heading("In this file")
     page = first_sheet_page
-    for d in decks:
-        sheets = len(d.sheets(per_sheet))
+    for run in runs:
+        sheets = len(run.sheets)
         pages = sheets * (2 if flip else 1)
-        flow.text(f"{d.title}: {len(d.fronts)} cards on {sheets} sheet{'s' * (sheets != 1)}, "
+        flow.text(f"{run.deck.title}: {len(run.deck.fronts)} cards on {sheets} sheet{'s' * (sheets != 1)}, "
                   f"pages {page}–{page + pages - 1}", size=10, indent=4.0, after=0.8)
+        flow.text(card_format(run.layout), size=9, colour="#555555", indent=8.0, after=0.8)
         page += pages
     if m.board is not None:
         flow.text(f"The board ({m.board.columns} × {m.board.rows} spaces), the pawns and a die are in "
@@ -92,8 +94,15 @@ def guide_pages(pack: Pack, decks: list[PrintDeck], per_sheet: int, paper: Paper
     items = flow.items + [Box(box, stroke="#999999", width=0.6, radius=2.0)] + note.items
     pages = [Page(paper_w, paper_h, tuple(items), "print guide")]
     if flip:
-        pages.append(checklist_page(decks, paper_w, paper_h))
+        pages.append(checklist_page([run.deck for run in runs], paper_w, paper_h))
     return pages
+
+
+def card_format(layout: SheetLayout) -> str:
+    """A deck's card size and how its sheets hold them, for the contents list."""
+    turned = ", turned sideways" if layout.rotated else ""
+    return (f"{layout.card_w:g} × {layout.card_h:g} mm cards, {layout.per_sheet} per sheet "
+            f"({layout.columns} × {layout.rows}{turned})")
 
 
 def checklist_page(decks: list[PrintDeck], paper_w: float, paper_h: float) -> Page:

@@ -94,16 +94,35 @@ class Group:
 
 @dataclass(frozen=True)
 class Place:
-    """An instance of a shared face (drawn once, placed many times) with its origin at (x, y)."""
+    """An instance of a shared face (drawn once, placed many times).
+
+    (x, y) is the bottom-left corner of the face's trim as it lies on the page,
+    whichever way it is turned. ``rotation`` is 0, 90, 180 or 270 degrees
+    counter-clockwise: at 90 the face's top points left and its trim covers
+    height × width of the page.
+    """
 
     face: str
     x: float
     y: float
-    rotation: int = 0  # 0 or 180, about the face's centre
+    rotation: int = 0
     clip: Rect | None = None  # in page coordinates
 
 
 Item = Union[Box, Disc, Line, Text, Path, Picture, Group, Place]
+ROTATIONS = (0, 90, 180, 270)
+
+
+def place_origin(rotation: int, width: float, height: float) -> tuple[float, float]:
+    """Where a face's own origin lands, from the bottom-left of its turned trim, for ``rotation``.
+
+    Turning counter-clockwise about the origin moves the trim into negative x
+    (90), negative x and y (180) or negative y (270); this shift brings it back.
+    """
+    shifts = {0: (0.0, 0.0), 90: (height, 0.0), 180: (width, height), 270: (0.0, width)}
+    if rotation not in shifts:
+        raise ValueError(f"a face turns by 0, 90, 180 or 270 degrees, not {rotation}")
+    return shifts[rotation]
 
 
 @dataclass(frozen=True)

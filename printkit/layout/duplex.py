@@ -2,7 +2,8 @@
 
 Turning a portrait sheet over its long edge mirrors it left to right; over
 its short edge, top to bottom and upside down. A back printed at the mirror
-image of its front's position therefore lands exactly behind it.
+image of its front's position therefore lands exactly behind it, and turned
+so that its top lies behind its front's top (see ``back_rotation``).
 """
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ class Offset:
 class BackPlacement:
     slot: int  # the front slot this back belongs behind
     rect: Rect  # the back's trim rectangle on the back page
-    rotation: int  # degrees: 180 when the sheet is turned over its short edge
+    rotation: int  # degrees counter-clockwise, as back_rotation gives
     clip: Rect  # how far the back's background may reach
 
 
@@ -56,27 +57,41 @@ def mirror(rect: Rect, layout: SheetLayout, flip: Flip) -> Rect:
     return Rect(rect.x, h - rect.top, rect.w, rect.h)
 
 
+def back_rotation(front: int, flip: Flip) -> int:
+    """How far a back is turned so that its top lies behind the top of a front turned ``front`` degrees.
+
+    Turning the sheet over mirrors directions: across the page for a long-edge
+    flip, which sends a turn of θ to −θ; up and down for a short-edge flip,
+    which sends θ to 180° − θ. Upright fronts give 0 and 180.
+    """
+    return (-front) % 360 if flip is Flip.LONG_EDGE else (180 - front) % 360
+
+
 def _mirror_sides(sides: Sides, flip: Flip) -> Sides:
     if flip is Flip.LONG_EDGE:
         return Sides(sides.right, sides.bottom, sides.left, sides.top)
     return Sides(sides.left, sides.top, sides.right, sides.bottom)
 
 
-def back_placements(layout: SheetLayout, flip: Flip, offset: Offset = Offset()) -> tuple[BackPlacement, ...]:
-    """Backs for every slot of a sheet, mirrored for ``flip`` and shifted by ``offset``."""
+def back_placements(layout: SheetLayout, flip: Flip, offset: Offset = Offset(),
+                    filled: int | None = None) -> tuple[BackPlacement, ...]:
+    """Backs for the first ``filled`` slots of a sheet (None: all), mirrored for ``flip`` and shifted
+    by ``offset``."""
     paper = layout.paper
     grid = mirror(layout.grid, layout, flip).moved(offset.x, offset.y)
     # Backs bleed as far as the paper allows, up to the template's back bleed.
     reach = layout.template.back_bleed
     room = Sides(min(reach, max(0.0, grid.x)), min(reach, max(0.0, grid.y)),
                  min(reach, max(0.0, paper.width - grid.right)), min(reach, max(0.0, paper.height - grid.top)))
+    rotation = back_rotation(layout.rotation, flip)
+    count = layout.per_sheet if filled is None else max(0, min(filled, layout.per_sheet))
     placements = []
-    for slot in range(layout.per_sheet):
+    for slot in range(count):
         rect = mirror(layout.slot(slot), layout, flip).moved(offset.x, offset.y)
         outer = _mirror_sides(layout.outer_sides(slot, Sides.all(1.0)), flip)
         clip = rect.grow(Sides(room.left * outer.left, room.bottom * outer.bottom,
                                room.right * outer.right, room.top * outer.top))
-        placements.append(BackPlacement(slot, rect, 180 if flip is Flip.SHORT_EDGE else 0, clip))
+        placements.append(BackPlacement(slot, rect, rotation, clip))
     return tuple(placements)
 
 

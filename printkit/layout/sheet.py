@@ -3,6 +3,10 @@
 Cards touch and share cut lines, so one straight cut separates a whole row
 or column. Backgrounds bleed past the trim only at the grid's outer edges;
 crop marks extend every cut line into the margin, never into a card.
+
+A sheet holds its cards either upright or all turned a quarter turn,
+whichever fits more; slots are the cards' rectangles on the page, so a
+turned card's slot is ``card_h`` wide and ``card_w`` tall.
 """
 from __future__ import annotations
 
@@ -43,28 +47,43 @@ class SheetTemplate:
             raise ValueError("backs must bleed at least as far as fronts")
 
 
+def _grid_fits(room_w: float, room_h: float, slot_w: float, slot_h: float,
+               template: SheetTemplate) -> tuple[int, int]:
+    """(columns, rows) of ``slot_w`` × ``slot_h`` slots in the room; (0, 0) when they do not fit."""
+    columns = template.columns or math.floor(room_w / slot_w + 1e-9)
+    rows = template.rows or math.floor(room_h / slot_h + 1e-9)
+    if columns < 1 or rows < 1 or columns * slot_w > room_w + 1e-9 or rows * slot_h > room_h + 1e-9:
+        return 0, 0
+    return columns, rows
+
+
 @dataclass(frozen=True)
 class SheetLayout:
     paper: Paper
-    card_w: float
+    card_w: float  # the card's own size, as it is read
     card_h: float
-    columns: int
+    columns: int  # of slots on the page
     rows: int
     grid: Rect  # the trim area of all cards together
     bleed: Sides  # front bleed at each outer edge of the grid
     template: SheetTemplate
+    rotated: bool = False  # every card turned a quarter turn counter-clockwise (its top to the left)
 
     @classmethod
     def compute(cls, paper: Paper, card_w: float, card_h: float,
                 template: SheetTemplate = SheetTemplate()) -> "SheetLayout":
         room_w = paper.width - 2 * template.min_margin
         room_h = paper.height - 2 * template.min_margin
-        columns = template.columns or math.floor(room_w / card_w + 1e-9)
-        rows = template.rows or math.floor(room_h / card_h + 1e-9)
-        if columns < 1 or rows < 1 or columns * card_w > room_w + 1e-9 or rows * card_h > room_h + 1e-9:
-            raise LayoutError(f"{card_w:g} × {card_h:g} mm cards do not fit "
-                              f"{columns or 1} × {rows or 1} on {paper.name}")
-        w, h = columns * card_w, rows * card_h
+        upright = _grid_fits(room_w, room_h, card_w, card_h, template)
+        turned = _grid_fits(room_w, room_h, card_h, card_w, template)
+        # Turn the cards only when that fits strictly more: a tie keeps them upright.
+        rotated = turned[0] * turned[1] > upright[0] * upright[1]
+        columns, rows = turned if rotated else upright
+        if columns < 1:
+            raise LayoutError(f"{card_w:g} × {card_h:g} mm cards do not fit on {paper.name}, "
+                              "upright or turned")
+        slot_w, slot_h = (card_h, card_w) if rotated else (card_w, card_h)
+        w, h = columns * slot_w, rows * slot_h
         grid = Rect((paper.width - w) / 2, (paper.height - h) / 2, w, h)
         margin = Sides(grid.x, grid.y, paper.width - grid.right, paper.height - grid.top)
         # Where the margin is tight (Letter's 6.35 mm top and bottom), bleed gives
@@ -72,7 +91,21 @@ class SheetLayout:
         room = [m - template.printer_reach - template.mark_gap - template.mark_room
                 for m in (margin.left, margin.bottom, margin.right, margin.top)]
         bleed = Sides(*(min(template.bleed, max(0.0, r)) for r in room))
-        return cls(paper, card_w, card_h, columns, rows, grid, bleed, template)
+        return cls(paper, card_w, card_h, columns, rows, grid, bleed, template, rotated)
+
+    @property
+    def rotation(self) -> int:
+        """Degrees counter-clockwise that each front is turned on the page: 0 or 90."""
+        return 90 if self.rotated else 0
+
+    @property
+    def slot_w(self) -> float:
+        """Width of a slot on the page: the card's height when the cards are turned."""
+        return self.card_h if self.rotated else self.card_w
+
+    @property
+    def slot_h(self) -> float:
+        return self.card_w if self.rotated else self.card_h
 
     @property
     def per_sheet(self) -> int:
@@ -90,10 +123,10 @@ class SheetLayout:
         return slot % self.columns, slot // self.columns
 
     def slot(self, slot: int) -> Rect:
-        """The trim rectangle of a slot."""
+        """The trim rectangle of a slot on the page (``slot_w`` × ``slot_h``)."""
         col, row = self.position(slot)
-        return Rect(self.grid.x + col * self.card_w, self.grid.top - (row + 1) * self.card_h,
-                    self.card_w, self.card_h)
+        return Rect(self.grid.x + col * self.slot_w, self.grid.top - (row + 1) * self.slot_h,
+                    self.slot_w, self.slot_h)
 
     def outer_sides(self, slot: int, amount: Sides) -> Sides:
         """``amount`` on the sides of a slot that lie on the grid's edge, zero inside."""
@@ -108,16 +141,26 @@ class SheetLayout:
     def safe_area(self, slot: int) -> Rect:
         return self.slot(slot).inset(self.template.safe)
 
-    def cut_lines(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        """x of every vertical cut, y of every horizontal cut."""
-        g = self.grid
-        return (tuple(g.x + i * self.card_w for i in range(self.columns + 1)),
-                tuple(g.y + j * self.card_h for j in range(self.rows + 1)))
+    def used(self, filled: int | None = None) -> tuple[int, int]:
+        """(columns, rows) holding cards when the first ``filled`` slots are used (None: all)."""
+        n = self.per_sheet if filled is None else max(0, min(filled, self.per_sheet))
+        return min(n, self.columns), -(-n // self.columns)
 
-    def crop_marks(self) -> tuple[Segment, ...]:
-        """A hairline continuing each cut line into the margin, clear of the bleed."""
+    def cut_lines(self, filled: int | None = None) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """x of every vertical cut, y of every horizontal cut, for the columns and rows in use."""
+        g = self.grid
+        columns, rows = self.used(filled)
+        return (tuple(g.x + i * self.slot_w for i in range(columns + 1)) if columns else (),
+                tuple(g.top - j * self.slot_h for j in range(rows, -1, -1)) if rows else ())
+
+    def crop_marks(self, filled: int | None = None) -> tuple[Segment, ...]:
+        """A hairline continuing each cut line into the margin, clear of the bleed.
+
+        A partly filled sheet is marked only for the columns and rows that hold
+        cards, so that no mark points at a card that is not there.
+        """
         t, g, m = self.template, self.grid, self.margin
-        xs, ys = self.cut_lines()
+        xs, ys = self.cut_lines(filled)
         marks = []
 
         def span(edge: float, bleed: float, margin: float, direction: int) -> tuple[float, float]:

@@ -8,6 +8,7 @@ from ..findings import Finding
 from ..requirements import RequirementSyntaxError, parse_requirement
 from ..suggest import closest, did_you_mean
 from .csvfile import Cell, CsvTable, Record, read_csv
+from .numbers import LIMIT, looks_decimal, read_whole, shown
 from .pack import COPIES_COLUMN, NAME_COLUMN, Card, ColumnSpec, Deck, DeckSpec
 
 _WHOLE = re.compile(r"[0-9]+")
@@ -123,6 +124,8 @@ def _convert(column: ColumnSpec, cell: Cell) -> tuple[object, Finding | None]:
             return int(text), None
         return 1, Finding("V300", f"'{column.name}' must be a positive whole number, not '{text}'",
                           cell.location)
+    if column.type == "number":
+        return _number(column, cell)
     if column.type == "choice" and text not in column.values:
         hint = did_you_mean(text, column.values) or f"allowed: {', '.join(column.values)}"
         return text, Finding("V301", f"'{text}' is not a {column.name}", cell.location, hint)
@@ -132,6 +135,33 @@ def _convert(column: ColumnSpec, cell: Cell) -> tuple[object, Finding | None]:
         except RequirementSyntaxError as exc:
             return None, Finding("R400", exc.message, cell.location_at(exc.span.start), exc.hint)
     return text, None
+
+
+def _number(column: ColumnSpec, cell: Cell) -> tuple[object, Finding | None]:
+    """A whole number within the column's range, or one of its placeholders kept as text."""
+    text = cell.text
+    if text in column.placeholders:
+        return text, None
+    reading = read_whole(text)
+    low = -LIMIT if column.minimum is None else column.minimum
+    high = LIMIT if column.maximum is None else column.maximum
+    if reading.value is not None and low <= reading.value <= high:
+        return reading.value, None
+    if reading.is_number:
+        above = reading.beyond > 0 or (reading.value is not None and reading.value > high)
+        side, bound = ("at most", high) if above else ("at least", low)
+        return text, Finding("V303", f"'{column.name}' must be {side} {shown(bound)}, not '{_clipped(text)}'",
+                             cell.location)
+    words = "".join(f" or '{w}'" for w in column.placeholders)
+    hint = did_you_mean(text, column.placeholders) or (
+        "only whole numbers are allowed" if looks_decimal(text) else None)
+    return text, Finding("V303", f"'{column.name}' must be a whole number from {shown(low)} to {shown(high)}"
+                                 f"{words}, not '{_clipped(text)}'", cell.location, hint)
+
+
+def _clipped(text: str, most: int = 24) -> str:
+    """Text short enough to quote in a message; a hostile cell may hold thousands of characters."""
+    return text if len(text) <= most else f"{text[:most - 4]}…"
 
 
 def _drop_duplicates(spec: DeckSpec, cards: list[Card], findings: list[Finding]) -> list[Card]:

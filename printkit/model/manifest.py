@@ -13,12 +13,16 @@ else:  # pragma: no cover - Python 3.10
 from ..findings import Finding, Location
 from ..requirements.ast import is_term_name
 from ..suggest import did_you_mean
+from .cardsize import read_deck_card_size, read_pack_card_size
+from .fonts import read_fonts
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
 from .presentation import (read_art_settings, read_back, read_face, read_image, read_module, read_phases,
                            read_pieces, read_player_aid, read_powers, read_rules, read_tokens)
+from .layouts import LayoutReader, read_icons
 from .tomlpos import key_locations
-from .tomltable import Table, TomlContext
+from .numbers import LIMIT, read_whole, shown
+from .tomltable import Table, TomlContext, dotted
 
 MANIFEST_NAME = "game.toml"
 POKER_MM = (63.5, 88.9)
@@ -78,8 +82,7 @@ def _read(root: Table, path: Path) -> Manifest:
     width, height = POKER_MM
     card = root.table("card", required=False)
     if card is not None:
-        width = card.number("width_mm", default=width)
-        height = card.number("height_mm", default=height)
+        width, height = read_pack_card_size(card, (width, height))
         card.finish()
 
     decks = _read_decks(root)
@@ -94,10 +97,41 @@ def _read(root: Table, path: Path) -> Manifest:
     pieces = read_pieces(root, max_players, board is not None)
     module = read_module(root)
     art = read_art_settings(root)
+    fonts = read_fonts(root, path.parent)
+    layouts, icons = _read_layouts(root, path.parent, decks, fonts)
     root.finish()
     return Manifest(path, title, description, min_players, max_players, notice,
                     width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules,
-                    pieces, module, art, root.ctx.locations)
+                    pieces, module, art, fonts, layouts=layouts, icons=icons, key_locations=root.ctx.locations)
+
+
+# Layouts every pack may draw with, whether or not a deck names them.
+ALWAYS_LAYOUTS = ("back", "back-art", "aid-front", "aid-back")
+
+
+def _read_layouts(root: Table, folder: Path, decks: tuple[DeckSpec, ...], fonts) -> tuple[dict, dict]:
+    """Every layout the decks use (resolved), the pack's own, and ``[icons]``."""
+    from ..faces.symbols import SYMBOLS  # at call time: the faces package imports this model
+    from ..fonts import BUILTIN_FAMILIES
+
+    icons = read_icons(root, set(SYMBOLS))
+    reader = LayoutReader(root, folder, set(BUILTIN_FAMILIES) | set(fonts.families), icons, set(SYMBOLS))
+    layouts = {name: reader.layout(name) for name in ALWAYS_LAYOUTS}
+    for name in reader.sources:  # the pack's own, used or not, so their mistakes are reported
+        layouts[name] = reader.layout(name)
+    for deck in decks:
+        for spec in (deck.face, deck.back):
+            name = getattr(spec, "layout", "")
+            if not name:
+                continue
+            layout = reader.layout(name)
+            if layout is None:
+                root.ctx.findings.append(Finding(
+                    "T702", f"deck '{deck.id}' uses unknown layout '{name}'", spec.layout_location or deck.location,
+                    did_you_mean(name, reader.known()) or f"layouts: {', '.join(reader.known())}"))
+            layouts[name] = layout
+    root.ctx.findings.extend(reader.findings())
+    return {name: layout for name, layout in layouts.items() if layout is not None}, icons
 
 
 def _read_decks(root: Table) -> tuple[DeckSpec, ...]:
@@ -116,10 +150,11 @@ def _read_decks(root: Table) -> tuple[DeckSpec, ...]:
         expectations = _read_expect(deck, deck_id, columns)
         face = read_face(deck, columns)
         back = read_back(deck, title)
+        card_size = read_deck_card_size(deck)
         deck.finish()
         if file:
             decks.append(DeckSpec(deck_id, title, file, columns, expectations, deck.location("file"),
-                                  face, back))
+                                  face, back, card_size))
     if not decks and not root.ctx.findings:
         root.ctx.report("M102", "the manifest declares no decks", table.path)
     return tuple(decks)
@@ -139,11 +174,13 @@ def _read_columns(deck: Table) -> tuple[ColumnSpec, ...]:
                             did_you_mean(kind, COLUMN_TYPES) or f"types: {', '.join(COLUMN_TYPES)}")
             kind = "text"
         values = spec.strings("values", required=kind == "choice")
+        minimum, maximum, placeholders = _read_number_options(spec) if kind == "number" else (None, None, ())
         columns.append(ColumnSpec(
             name=name, type=kind, values=values,
             optional=spec.boolean("optional", default=name == COPIES_COLUMN),
             blank=spec.boolean("blank"),
             unique=spec.boolean("unique", default=name == NAME_COLUMN),
+            minimum=minimum, maximum=maximum, placeholders=placeholders,
         ))
         spec.finish()
     if not any(c.name == NAME_COLUMN for c in columns):
@@ -151,6 +188,27 @@ def _read_columns(deck: Table) -> tuple[ColumnSpec, ...]:
                         table.path)
     table.finish()
     return tuple(columns)
+
+
+def _read_number_options(spec: Table) -> tuple[int | None, int | None, tuple[str, ...]]:
+    """A number column's 'min', 'max' and 'placeholders'; a bad one is reported and dropped."""
+    def bound(key: str) -> int | None:
+        return spec.get(key, f"a whole number from {shown(-LIMIT)} to {shown(LIMIT)}",
+                        lambda v: type(v) is int and abs(v) <= LIMIT, False, None)
+
+    minimum, maximum = bound("min"), bound("max")
+    if minimum is not None and maximum is not None and minimum > maximum:
+        spec.ctx.report("M104", f"'{dotted(spec.key_path('min'))}' is more than its 'max'", spec.key_path("max"))
+        minimum = maximum = None
+    placeholders = []
+    for word in spec.strings("placeholders", required=False):
+        word = word.strip()  # cells are read stripped, so a spaced word could never match one
+        if word and not read_whole(word).is_number:
+            placeholders.append(word)
+            continue
+        spec.ctx.report("M104", f"placeholder '{word}' must be text that is not a number",
+                        spec.key_path("placeholders"), "a placeholder stands in for a number, such as 'X'")
+    return minimum, maximum, tuple(placeholders)
 
 
 def _read_expect(deck: Table, deck_id: str, columns: tuple[ColumnSpec, ...]) -> tuple[Expectation, ...]:
@@ -172,9 +230,8 @@ def _read_expect(deck: Table, deck_id: str, columns: tuple[ColumnSpec, ...]) -> 
                                 did_you_mean(column, known))
                 continue
             if kind == "sum":
-                sub = Table(deck.ctx, {column: value}, group.path)
-                found.append(Expectation(deck_id, "sum", sub.integer(column), group.location(column),
-                                         column=column))
+                expectation = _read_sum(deck, group, deck_id, columns[known.index(column)], value)
+                found += [expectation] if expectation else []
                 continue
             counts = Table(deck.ctx, value if isinstance(value, dict) else {}, key)
             if not isinstance(value, dict):
@@ -184,6 +241,20 @@ def _read_expect(deck: Table, deck_id: str, columns: tuple[ColumnSpec, ...]) -> 
                                          counts.location(wanted), column=column, value=wanted))
     table.finish()
     return tuple(found)
+
+
+def _read_sum(deck: Table, group: Table, deck_id: str, column: ColumnSpec, value: object) -> Expectation | None:
+    """An expected column total; a number column may hold 0 and negatives, so its total may too."""
+    if column.type not in ("count", "number"):
+        deck.ctx.report("M104", f"'sum.{column.name}' needs a count or number column, not a {column.type} one",
+                        group.key_path(column.name))
+        return None
+    sub = Table(deck.ctx, {column.name: value}, group.path)
+    if column.type == "number":
+        total = sub.get(column.name, "a whole number", lambda v: type(v) is int, True, 0)
+    else:
+        total = sub.integer(column.name)
+    return Expectation(deck_id, "sum", total, group.location(column.name), column=column.name)
 
 
 def _check_deck_ref(root: Table, table: Table, key: str, decks: tuple[DeckSpec, ...]) -> DeckSpec | None:

@@ -19,7 +19,7 @@ COPIES_COLUMN = "count"
 
 @dataclass(frozen=True)
 class ColumnSpec:
-    """What a deck's CSV column holds: ``count`` is a positive whole number."""
+    """What a deck's CSV column holds: ``count`` is a positive whole number, ``number`` any whole one."""
 
     name: str
     type: str = "text"
@@ -79,9 +79,9 @@ class ArtSettings:
 
 @dataclass(frozen=True)
 class FaceSpec:
-    """How a deck's fronts are drawn: a template, and which column plays which role."""
+    """How a deck's fronts are drawn: a layout, and which column plays which role in it."""
 
-    template: str
+    layout: str  # a layout's name: the pack's own or a built-in
     roles: Mapping[str, str] = field(compare=False)  # role (see FACE_ROLES) -> column
     labels: Mapping[str, str] = field(compare=False)  # column value -> how it is shown
     powers_for: tuple[tuple[str, str], ...] = ()  # cards matching these show the pack's powers
@@ -89,6 +89,8 @@ class FaceSpec:
     art_fit: str = "cover"
     art_focus: tuple[float, float] = (0.5, 0.5)
     art_area: str = "window"
+    colour: str | None = None  # "$colour" in the layout; the back's colour when not given
+    layout_location: Location | None = None  # of the 'layout' key, for an unknown layout
 
     def label(self, value: str) -> str:
         return self.labels.get(value, value)
@@ -97,9 +99,11 @@ class FaceSpec:
 @dataclass(frozen=True)
 class BackSpec:
     colour: str
-    label: str
+    label: str  # may be empty: no label on the back
     location: Location | None = None
     art: ImageRef | None = None
+    layout: str = ""  # the pack's own back layout; empty: the built-in "back" (or "back-art" with art)
+    layout_location: Location | None = None
 
 
 @dataclass(frozen=True)
@@ -247,6 +251,8 @@ class FontSettings:
 
     families: Mapping[str, FontFamily] = field(default_factory=dict, compare=False)
     fallback: tuple[str, ...] = ()  # font keys
+    # Pack font key -> the manifest key naming its file, for problems only a build finds.
+    locations: Mapping[str, Location] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -272,6 +278,8 @@ class Manifest:
     module: ModuleConfig | None = None
     art: ArtSettings = ArtSettings()
     fonts: FontSettings = FontSettings()
+    layouts: Mapping[str, object] = field(default_factory=dict, compare=False)  # name -> layouts.Layout
+    icons: Mapping[str, object] = field(default_factory=dict, compare=False)  # name -> layouts.IconSpec
     # Where every key stands in game.toml, for modules that read [module] later.
     key_locations: Mapping[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, compare=False,
                                                                       repr=False)
@@ -327,6 +335,7 @@ class Deck:
         if expectation.kind == "cards":
             return self.total
         if expectation.kind == "sum":
+            # A placeholder such as "X" has no value of its own, so it adds 0 (as does a blank).
             return sum(value * c.count for c in self.cards
                        if isinstance(value := c.values.get(expectation.column), int))
         return sum(c.count for c in self.cards if str(c.values.get(expectation.column)) == expectation.value)

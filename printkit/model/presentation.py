@@ -20,12 +20,21 @@ def read_colour(table: Table, key: str, default: str) -> str:
     return colour.upper()
 
 
+FACE_KEYS = ("layout", "template", "colour", "labels", "powers_for", "art_fit", "art_focus", "art_area")
+
+
 def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
     table = deck.table("face", required=False)
     if table is None:
         return None
     known = [c.name for c in columns]
-    template = table.text("template")
+    # 'template' is the older name of 'layout'; either names the layout the fronts use.
+    key = "template" if table.has("template") and not table.has("layout") else "layout"
+    if table.has("template") and table.has("layout"):
+        deck.ctx.report("M104", "give 'layout' or 'template', not both", table.key_path("template"),
+                        "'template' is the older name of 'layout'")
+    layout = table.text(key)
+    table.asked.append("template")
     roles = {"title": NAME_COLUMN}
     for role in FACE_ROLES:
         column = table.text(role, required=False)
@@ -61,8 +70,10 @@ def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
                         did_you_mean(area, ART_AREAS))
         area = "window"
     focus = read_focus(table, "art_focus")
-    table.finish()
-    return FaceSpec(template, roles, labels, tuple(powers_for), table.location(), fit, focus, area)
+    colour = read_colour(table, "colour", "") if table.has("colour") else None
+    table.finish("M107", FACE_KEYS + FACE_ROLES)
+    return FaceSpec(layout, roles, labels, tuple(powers_for), table.location(), fit, focus, area, colour or None,
+                    table.location(key))
 
 
 def read_focus(table: Table, key: str) -> tuple[float, float]:
@@ -107,14 +118,19 @@ def read_art_settings(root: Table) -> ArtSettings:
     return settings
 
 
+BACK_KEYS = ("colour", "label", "art", "layout")
+
+
 def read_back(deck: Table, default_label: str) -> BackSpec | None:
     table = deck.table("back", required=False)
     if table is None:
         return None
-    back = BackSpec(read_colour(table, "colour", "#0072B2"),
-                    table.text("label", required=False, default=default_label), table.location(),
-                    read_image(table, "art"))
-    table.finish()
+    # An empty label is allowed: a picture back may want no banner at all.
+    label = table.get("label", "text (\"\" for none)", lambda v: isinstance(v, str), False, default_label)
+    back = BackSpec(read_colour(table, "colour", "#0072B2"), label.strip(), table.location(),
+                    read_image(table, "art"), table.text("layout", required=False),
+                    table.location("layout") if table.has("layout") else None)
+    table.finish("M107", BACK_KEYS)
     return back
 
 

@@ -115,9 +115,11 @@ class Table:
             self.asked.append(key)
             yield key, value
 
-    def finish(self) -> None:
-        """Report keys that no read asked for."""
+    def finish(self, code: str = "M103", known: tuple[str, ...] = ()) -> None:
+        """Report keys that no read asked for (as ``code``: tables with a strict vocabulary use M107),
+        suggesting one of ``known`` (or of the keys asked for)."""
         for key in self.data:
             if key not in self.asked:
-                self.ctx.report("M103", f"unknown key '{dotted(self.key_path(key))}'",
-                                self.key_path(key), did_you_mean(key, self.asked))
+                self.ctx.report(code, f"unknown key '{dotted(self.key_path(key))}'",
+                                self.key_path(key), did_you_mean(key, known or self.asked)
+                                or (f"keys: {', '.join(known)}" if known else None))

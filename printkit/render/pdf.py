@@ -15,25 +15,46 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .. import __version__
-from ..fonts import FONT_FILES, font_path, pdf_font_name
+from ..fontconvert import FontConversionError, truetype_bytes
+from ..fonts import FONT_FILES, FontUnusable, font_path, is_pack_font, pack_font_bytes, pdf_font_name
 from ..images.prepare import prepared
-from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text
+from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin
 from ..layout.geometry import Rect, mm_to_pt
 
 _registered: set[str] = set()
 
 
 def register_fonts() -> None:
-    """Register every bundled font with reportlab (TrueType, embedded as subsets)."""
+    """Register every bundled font with reportlab (the rules booklet names them all)."""
     for role in FONT_FILES:
-        name = pdf_font_name(role)
-        if name not in _registered:
-            pdfmetrics.registerFont(TTFont(name, str(font_path(role))))
-            _registered.add(name)
+        font_name(role)
+
+
+def font_name(key: str) -> str:
+    """The PDF name of a font key, registering its font (embedded as a subset) the first time it is used.
+
+    Registering only what a document uses spares parsing fonts it never sets.
+    """
+    name = pdf_font_name(key)
+    if name not in _registered:
+        pdfmetrics.registerFont(_truetype(key, name))
+        _registered.add(name)
+    return name
+
+
+def _truetype(key: str, name: str) -> TTFont:
+    if not is_pack_font(key):
+        return TTFont(name, str(font_path(key)))
+    try:
+        return TTFont(name, io.BytesIO(truetype_bytes(pack_font_bytes(key))))
+    except FontConversionError as exc:
+        raise FontUnusable(key, f"'{font_path(key).name}': {exc}") from None
+    except TTFError as exc:  # what check could not foresee
+        raise FontUnusable(key, f"'{font_path(key).name}' cannot be embedded: {exc}") from None
 
 
 @lru_cache(maxsize=None)
@@ -98,7 +119,7 @@ class PdfPainter:
 
     def _text(self, t: Text) -> None:
         self.c.setFillColor(_colour(t.colour))
-        self.c.setFont(_FONT_NAMES[t.font], t.size)
+        self.c.setFont(font_name(t.font), t.size)
         x, y = mm_to_pt(t.x), mm_to_pt(t.y)
         if t.angle:
             self.c.saveState()
@@ -164,10 +185,10 @@ class PdfPainter:
         self.c.saveState()
         if p.clip is not None:
             self._clip(p.clip)
-        self.c.translate(mm_to_pt(p.x), mm_to_pt(p.y))
-        if p.rotation == 180:
-            self.c.translate(mm_to_pt(face.width), mm_to_pt(face.height))
-            self.c.rotate(180)
+        dx, dy = place_origin(p.rotation, face.width, face.height)
+        self.c.translate(mm_to_pt(p.x + dx), mm_to_pt(p.y + dy))
+        if p.rotation:
+            self.c.rotate(p.rotation)
         if name is None:
             self.draw(face.items)
         else:
@@ -190,7 +211,7 @@ class PdfPainter:
 def render_pdf(pages: list[Page], faces: Mapping[str, Face], title: str, subject: str,
                progress: Callable[[int], None] | None = None, picture_dpi: float | None = 300.0) -> bytes:
     """The whole document as bytes; identical input gives identical bytes."""
-    register_fonts()
+    font_name("body")  # the initial font of every page
     out = io.BytesIO()
     # Binary Flate streams without an ASCII85 layer: a quarter smaller, and
     # reportlab's pure-Python ASCII85 encoder was the slowest step of a build.

@@ -42,7 +42,8 @@ def _count(pack: Pack, args: tuple[str, ...]) -> str:
 
 def _sum(pack: Pack, args: tuple[str, ...]) -> str:
     deck = _deck(pack, args, "sum DECK COLUMN")
-    if len(args) != 2 or deck.spec.column(args[1]) is None:
+    column = deck.spec.column(args[1]) if len(args) == 2 else None
+    if column is None or column.type not in ("count", "number"):
         raise PlaceholderError("'sum' takes a deck and one of its number columns, as in {{sum gags points}}")
     return str(deck.measure(Expectation(deck.id, "sum", 0, deck.spec.location, args[1])))
 
@@ -143,12 +144,17 @@ def _cards(pack: Pack, args: tuple[str, ...], odds: bool = True) -> list[Block |
         return [_claim_table(pack, deck, odds)]
     columns = [c for c in deck.spec.columns if c.name not in ("name", "count")]
     label = deck.spec.face.label if deck.spec.face else (lambda v: v)
-    rows = [tuple([card.name] + [label(str(card.values.get(c.name) or "–")) for c in columns] + [str(card.count)])
+    rows = [tuple([card.name] + [label(_shown(card.values.get(c.name))) for c in columns] + [str(card.count)])
             for card in deck.cards]
     titles = ["Card"] + [label(c.name).capitalize() for c in columns] + ["Copies"]
     # Widths of 0: the typesetter fits them to what each column has to say.
     table_columns = [Column(t, 0.0, "right" if i == len(titles) - 1 else "left") for i, t in enumerate(titles)]
     return [CardTable(tuple(table_columns), tuple(rows))]
+
+
+def _shown(value: object) -> str:
+    """A cell for a card table: a dash when empty, but a number column's 0 is a value."""
+    return "–" if value is None or value == "" else str(value)
 
 
 def _claim_table(pack: Pack, deck: Deck, with_odds: bool) -> CardTable:

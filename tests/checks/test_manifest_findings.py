@@ -1,4 +1,6 @@
 """Findings about game.toml (M1xx), each from a small break of the mini pack."""
+import pytest
+
 from conftest import at
 
 
@@ -74,3 +76,77 @@ def test_M106_category_on_a_value_the_column_never_has(mini):
     f = mini.only("M106")
     assert at(f) == ("game.toml", 45, 40)
     assert f.hint == "did you mean 'girl'?"
+
+
+# -- card sizes: [card] and [decks.<id>.card] -----------------------------------------------------
+
+def _sizes(mini):
+    from printkit.model.manifest import load_manifest
+
+    manifest, _ = load_manifest(mini.path / "game.toml")
+    return manifest.card_size(), manifest.card_size(manifest.deck("kids")), manifest.card_size(manifest.deck("gags"))
+
+
+def test_a_deck_names_its_card_size_or_measures_it(mini):
+    mini.edit("game.toml", "[decks.kids.expect]", '[decks.kids.card]\nsize = "tarot"\n\n[decks.kids.expect]')
+    mini.edit("game.toml", "[decks.gags.expect]", "[decks.gags.card]\nwidth_mm = 59\nheight_mm = 92.5\n\n"
+                                                 "[decks.gags.expect]")
+    assert not mini.findings()
+    assert _sizes(mini) == ((63.5, 88.9), (69.85, 120.65), (59.0, 92.5))
+
+
+def test_the_pack_card_table_takes_a_size_name_too(mini):
+    mini.write("game.toml", '[card]\nsize = "mini"\n\n' + (mini.path / "game.toml").read_text())
+    assert not mini.findings()
+    assert _sizes(mini) == ((44.45, 63.5),) * 3
+
+
+def test_M104_unknown_card_size_suggests_and_lists_the_sizes(mini):
+    mini.edit("game.toml", "[decks.kids.expect]", '[decks.kids.card]\nsize = "tarrot"\n\n[decks.kids.expect]')
+    f = mini.only("M104")
+    assert at(f) == ("game.toml", 19, 1) and f.is_error
+    assert "'tarrot'" in f.message and "decks.kids.card.size" in f.message
+    assert f.hint.startswith("did you mean 'tarot'?")
+    assert all(name in f.hint for name in ("poker", "bridge", "mini", "tarot", "square", "euro"))
+
+
+def test_M104_card_size_named_and_measured(mini):
+    mini.edit("game.toml", "[decks.kids.expect]",
+              '[decks.kids.card]\nsize = "poker"\nwidth_mm = 60\nheight_mm = 90\n\n[decks.kids.expect]')
+    f = mini.only("M104")
+    assert "size" in f.message and "width_mm" in f.message and "not both" in f.message
+    assert [x.code for x in mini.findings()] == ["M104"]  # the measurements are not also "unknown keys"
+
+
+def test_M104_pack_card_size_named_and_measured(mini):
+    mini.write("game.toml", '[card]\nsize = "poker"\nheight_mm = 90\n\n' + (mini.path / "game.toml").read_text())
+    assert "not both" in mini.only("M104").message
+
+
+# Hostile or mistaken measurements: each must be refused quickly, never laid out.
+BAD_MM = ["0", "-63.5", "300.5", "1e300", "inf", "nan", "1e-300", "5", '"63.5"', "true"]
+
+
+@pytest.mark.parametrize("bad", BAD_MM)
+def test_M104_card_measurements_outside_the_limits(mini, bad):
+    mini.edit("game.toml", "[decks.kids.expect]",
+              f"[decks.kids.card]\nwidth_mm = {bad}\nheight_mm = 88.9\n\n[decks.kids.expect]")
+    f = mini.only("M104")
+    assert f.message == "'decks.kids.card.width_mm' must be a number of millimetres from 10 to 300"
+    assert at(f) == ("game.toml", 19, 1)
+
+
+@pytest.mark.parametrize("bad", ["1e-300", "400"])
+def test_M104_pack_card_measurements_outside_the_limits(mini, bad):
+    mini.write("game.toml", f"[card]\nheight_mm = {bad}\n\n" + (mini.path / "game.toml").read_text())
+    assert mini.only("M104").message == "'card.height_mm' must be a number of millimetres from 10 to 300"
+
+
+def test_M102_a_deck_card_table_needs_both_measurements(mini):
+    mini.edit("game.toml", "[decks.kids.expect]", "[decks.kids.card]\nwidth_mm = 60\n\n[decks.kids.expect]")
+    assert mini.only("M102").message == "missing key 'height_mm' in [decks.kids.card]"
+
+
+def test_M103_unknown_key_in_a_deck_card_table(mini):
+    mini.edit("game.toml", "[decks.kids.expect]", '[decks.kids.card]\nsize = "mini"\nsise = 1\n\n[decks.kids.expect]')
+    assert mini.only("M103").hint == "did you mean 'size'?"

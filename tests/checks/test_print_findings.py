@@ -34,10 +34,10 @@ def test_curly_apostrophe_has_a_glyph(gag_grab):
 
 def test_T702_unknown_symbol_and_template(gag_grab):
     gag_grab.edit("game.toml", 'symbol = "zigzag"', 'symbol = "zigzg"')
-    gag_grab.edit("game.toml", 'template = "claim"', 'template = "clam"')
+    gag_grab.edit("game.toml", 'layout = "claim"', 'layout = "clam"')
     found = {f.message: f for f in gag_grab.findings() if f.code == "T702"}
     assert found["token 'CB' uses unknown symbol 'zigzg'"].hint == "did you mean 'zigzag'?"
-    assert found["deck 'gags' uses unknown template 'clam'"].hint == "did you mean 'claim'?"
+    assert found["deck 'gags' uses unknown layout 'clam'"].hint == "did you mean 'claim'?"
 
 
 def test_T700_player_aid_phase_that_cannot_fit(gag_grab):

@@ -1,7 +1,9 @@
-"""Backs land behind their fronts for each flip, with and without an offset."""
+"""Backs land behind their fronts for each flip, with and without an offset, upright or turned."""
+import math
+
 import pytest
 
-from printkit.layout.duplex import Flip, Offset, back_placements, seen_from_front
+from printkit.layout.duplex import Flip, Offset, back_placements, back_rotation, seen_from_front
 from printkit.layout.paper import PAPERS
 from printkit.layout.sheet import SheetLayout
 
@@ -73,3 +75,51 @@ def test_offset_parse(text, expected):
 def test_offset_parse_refuses(text):
     with pytest.raises(ValueError):
         Offset.parse(text)
+
+
+# -- turned cards: a face placed at a rotation, worked out here from the rotation alone ------------
+
+def placed_point(u: float, v: float, w: float, h: float, rotation: int, rect) -> tuple[float, float]:
+    """Where the point (u, v) of a w × h face lands when the face is turned ``rotation`` degrees
+    counter-clockwise and its turned trim put on ``rect`` (the trim's bounding box on the page)."""
+    c, s = round(math.cos(math.radians(rotation))), round(math.sin(math.radians(rotation)))
+    turn = lambda x, y: (x * c - y * s, x * s + y * c)  # noqa: E731
+    corners = [turn(x, y) for x, y in ((0, 0), (w, 0), (0, h), (w, h))]
+    min_x, min_y = min(p[0] for p in corners), min(p[1] for p in corners)
+    x, y = turn(u, v)
+    return rect.x + x - min_x, rect.y + y - min_y
+
+
+# Bridge on A4 and mini on A4 and Letter are turned (see test_sheet.py); poker is not.
+TURNED = [("a4", (57.15, 88.9)), ("a4", (44.45, 63.5)), ("letter", (44.45, 63.5)), ("a4", (63.5, 88.9))]
+
+
+@pytest.mark.parametrize("flip, front, back", [(Flip.LONG_EDGE, 0, 0), (Flip.SHORT_EDGE, 0, 180),
+                                               (Flip.LONG_EDGE, 90, 270), (Flip.SHORT_EDGE, 90, 90),
+                                               (Flip.LONG_EDGE, 270, 90), (Flip.SHORT_EDGE, 270, 270)])
+def test_back_rotation_for_each_flip(flip, front, back):
+    assert back_rotation(front, flip) == back
+
+
+@pytest.mark.parametrize("flip", list(Flip))
+@pytest.mark.parametrize("paper, card", TURNED)
+def test_each_back_has_its_centre_and_top_behind_its_front(paper, card, flip):
+    lay = SheetLayout.compute(PAPERS[paper], *card)
+    w, h = card
+    for b in back_placements(lay, flip):
+        slot = lay.slot(b.slot)
+        assert (b.rect.w, b.rect.h) == pytest.approx((slot.w, slot.h))
+        for u, v in ((w / 2, h / 2), (w / 2, h), (0, 0), (w, h)):  # centre, top middle, two corners
+            front = placed_point(u, v, w, h, lay.rotation, slot)
+            back = seen_from_front(placed_point(u, v, w, h, b.rotation, b.rect), lay, flip)
+            # Looking through the paper, a back is the mirror image of its front: the centre and
+            # top middle coincide; the corners swap sides, but stay on the same card.
+            if (u, v) in ((w / 2, h / 2), (w / 2, h)):
+                assert back == pytest.approx(front)
+            else:
+                assert slot.x - 1e-9 <= back[0] <= slot.right + 1e-9 and slot.y - 1e-9 <= back[1] <= slot.top + 1e-9
+
+
+def test_backs_of_a_partly_filled_sheet_only():
+    lay = SheetLayout.compute(PAPERS["a4"], 44.45, 63.5)
+    assert [b.slot for b in back_placements(lay, Flip.LONG_EDGE, filled=5)] == [0, 1, 2, 3, 4]

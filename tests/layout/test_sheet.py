@@ -3,6 +3,7 @@ from dataclasses import astuple
 
 import pytest
 
+from printkit.layout.geometry import Sides
 from printkit.layout.paper import PAPERS, Paper
 from printkit.layout.sheet import LayoutError, SheetLayout, SheetTemplate
 
@@ -98,13 +99,18 @@ def test_safe_area_keeps_3mm_at_least():
 
 
 def test_smaller_cards_fill_more_of_the_sheet():
-    lay = layout("a4", card=(44.0, 63.5))  # mini American-ish
-    assert (lay.columns, lay.rows) == (4, 4)
+    # 44 mm cards upright: 202 // 44 = 4 columns, 289 // 63.5 = 4 rows, 16; turned: 202 // 63.5 = 3
+    # columns of 289 // 44 = 6 rows, 18, so they are turned.
+    lay = layout("a4", card=(44.0, 63.5))
+    assert (lay.columns, lay.rows, lay.rotated) == (3, 6, True)
 
 
 def test_cards_too_big_for_the_paper():
     with pytest.raises(LayoutError):
-        layout("a4", card=(250.0, 88.9))
+        layout("a4", card=(300.0, 88.9))  # 300 mm is too long for A4 either way up
+    # 250 mm is too wide for A4 but fits its 289 mm of height: two turned cards, side by side.
+    wide = layout("a4", card=(250.0, 88.9))
+    assert (wide.columns, wide.rows, wide.rotated) == (2, 1, True)
     with pytest.raises(LayoutError):
         SheetLayout.compute(Paper("tiny", 50, 50), *POKER)
 
@@ -113,3 +119,75 @@ def test_cards_too_big_for_the_paper():
 def test_sheet_templates_are_validated(bad):
     with pytest.raises(ValueError):
         SheetTemplate(**bad)
+
+
+# Cards per sheet for each named size, worked out by hand with 4 mm margins: the room is
+# 202 × 289 mm on A4 and 207.9 × 271.4 mm on Letter. Upright fits room_w // w columns and
+# room_h // h rows; turned, room_w // h columns and room_h // w rows. A tie stays upright.
+SIZE_COUNTS = [
+    # name, card, paper, (columns, rows, turned)
+    # poker: A4 upright 3 (3.18) × 3 (3.25) = 9, turned 2 (2.27) × 4 (4.55) = 8.
+    ("poker", (63.5, 88.9), "a4", (3, 3, False)),
+    # Letter upright 3 (3.27) × 3 (3.05) = 9, turned 2 (2.34) × 4 (4.27) = 8.
+    ("poker", (63.5, 88.9), "letter", (3, 3, False)),
+    # bridge: A4 upright 3 (3.53) × 3 = 9, turned 2 (2.27) × 5 (289 / 57.15 = 5.06) = 10.
+    ("bridge", (57.15, 88.9), "a4", (2, 5, True)),
+    # Letter upright 3 (3.64) × 3 (3.05) = 9, turned 2 × 4 (4.75) = 8.
+    ("bridge", (57.15, 88.9), "letter", (3, 3, False)),
+    # mini: A4 upright 4 (4.54) × 4 (4.55) = 16, turned 3 (3.18) × 6 (6.50) = 18.
+    ("mini", (44.45, 63.5), "a4", (3, 6, True)),
+    # Letter upright 4 (4.68) × 4 (4.27) = 16, turned 3 (3.27) × 6 (6.11) = 18.
+    ("mini", (44.45, 63.5), "letter", (3, 6, True)),
+    # tarot: A4 upright 2 (2.89) × 2 (2.40) = 4, turned 1 (1.67) × 4 (4.14) = 4: a tie, upright.
+    ("tarot", (69.85, 120.65), "a4", (2, 2, False)),
+    # Letter upright 2 (2.98) × 2 (2.25) = 4, turned 1 × 3 (3.89) = 3.
+    ("tarot", (69.85, 120.65), "letter", (2, 2, False)),
+    # square: turning changes nothing, so it stays upright: A4 2 (2.89) × 4 (4.13), Letter 2 × 3 (3.88).
+    ("square", (70.0, 70.0), "a4", (2, 4, False)),
+    ("square", (70.0, 70.0), "letter", (2, 3, False)),
+    # euro: A4 upright 3 (3.42) × 3 (3.14) = 9, turned 2 (2.20) × 4 (4.90) = 8.
+    ("euro", (59.0, 92.0), "a4", (3, 3, False)),
+    # Letter upright 3 (3.52) × 2 (2.95) = 6, turned 2 (2.26) × 4 (4.60) = 8.
+    ("euro", (59.0, 92.0), "letter", (2, 4, True)),
+]
+
+
+@pytest.mark.parametrize("name, card, paper, expected", SIZE_COUNTS, ids=[f"{s[0]}-{s[2]}" for s in SIZE_COUNTS])
+def test_each_card_size_gets_the_grid_that_holds_most(name, card, paper, expected):
+    lay = layout(paper, card=card)
+    assert (lay.columns, lay.rows, lay.rotated) == expected
+    assert lay.per_sheet == expected[0] * expected[1]
+    assert (lay.card_w, lay.card_h) == card  # the card keeps its own size; only its slot turns
+
+
+def test_turned_cards_sit_in_slots_as_wide_as_the_card_is_tall():
+    # Bridge on A4, turned: 2 × 88.9 = 177.8 wide, 5 × 57.15 = 285.75 tall, centred at
+    # ((210 - 177.8) / 2, (297 - 285.75) / 2) = (16.1, 5.625).
+    lay = layout("a4", card=(57.15, 88.9))
+    assert lay.rotation == 90
+    assert astuple(lay.grid) == pytest.approx((16.1, 5.625, 177.8, 285.75))
+    assert astuple(lay.slot(0)) == pytest.approx((16.1, 5.625 + 4 * 57.15, 88.9, 57.15))
+    assert astuple(lay.slot(9)) == pytest.approx((16.1 + 88.9, 5.625, 88.9, 57.15))
+    xs, ys = lay.cut_lines()
+    assert xs == pytest.approx([16.1, 105.0, 193.9])
+    assert ys == pytest.approx([5.625 + j * 57.15 for j in range(6)])
+    marks = lay.crop_marks()
+    assert sorted({round(m.x1, 6) for m in marks if m.x1 == m.x2}) == pytest.approx(xs)
+    assert sorted({round(m.y1, 6) for m in marks if m.y1 == m.y2}) == pytest.approx(ys)
+    # The outer edges bleed, the shared cut lines do not.
+    assert lay.outer_sides(0, Sides.all(1.0)) == Sides(1.0, 0.0, 0.0, 1.0)
+    assert lay.outer_sides(9, Sides.all(1.0)) == Sides(0.0, 1.0, 1.0, 0.0)
+
+
+@pytest.mark.parametrize("filled, columns, rows", [(1, 1, 1), (2, 2, 1), (3, 3, 1), (4, 3, 2), (7, 3, 3), (9, 3, 3)])
+def test_a_partly_filled_sheet_is_marked_only_where_cards_are(filled, columns, rows):
+    lay = layout("a4")  # poker, 3 × 3, grid from (9.75, 15.15)
+    top = 15.15 + 266.7
+    marks = lay.crop_marks(filled)
+    vertical = sorted({round(m.x1, 6) for m in marks if m.x1 == m.x2})
+    horizontal = sorted({round(m.y1, 6) for m in marks if m.y1 == m.y2})
+    assert vertical == pytest.approx([9.75 + i * 63.5 for i in range(columns + 1)])
+    assert horizontal == pytest.approx([top - j * 88.9 for j in range(rows, -1, -1)])
+    assert len(marks) == 2 * (columns + 1) + 2 * (rows + 1)
+    for m in marks:  # every mark still lies in the margin, never over a slot
+        assert not (lay.grid.x < min(m.x1, m.x2) < lay.grid.right and lay.grid.y < min(m.y1, m.y2) < lay.grid.top)

@@ -1,0 +1,285 @@
+"""Layout checks: references a deck's layout makes, and how its elements land on paper.
+
+Reference checks (T707, N603) look at a layout against the deck that uses
+it. Print checks look at the faces as drawn: an element past the safe zone
+(T703), two elements printing over each other (T704), type under 6 pt
+(T705) and text too close in lightness to what lies under it (T706). Each
+problem is reported once per deck and element, naming a card that shows it.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+from ..faces import face_bindings
+from ..faces.colour import contrast
+from ..faces.engine import Part
+from ..faces.values import Bindings, references
+from ..findings import Finding, Location
+from ..layout.boxes import layout_boxes
+from ..layout.bounds import bounds, placed
+from ..layout.draw import Box, Disc, Path, Picture, Text
+from ..layout.geometry import Rect
+from ..layout.richtext import icon_references
+from ..model.layout_keys import INK_TYPES
+from ..model.layouts import Element, Layout
+from ..model.pack import Card, DeckSpec, Pack
+from ..suggest import did_you_mean
+
+MIN_TYPE = 6.0  # points
+MIN_CONTRAST, LARGE_CONTRAST = 4.5, 3.0  # WCAG 2 ratios for body text and for large text
+OVERLAP = 0.3  # mm two inks must share, both ways, to count as printing over each other
+FACE_KEY_ROLES = ("suit", "badge", "subtitle", "points", "value", "text", "art")
+
+
+def where_of(element: Element, layout: Layout, deck: DeckSpec) -> Location:
+    """A pack's own element points at its line; a built-in one at the deck's 'layout' key."""
+    if layout.builtin:
+        return (deck.face.layout_location if deck.face else None) or deck.location
+    return element.location
+
+
+def describe(element: Element, layout: Layout) -> str:
+    name = element.name or element.type
+    return f"element '{name}' of {'built-in ' if layout.builtin else ''}layout '{layout.name}'"
+
+
+# -- references -------------------------------------------------------------
+
+def check_references(pack: Pack) -> Iterator[Finding]:
+    m = pack.manifest
+    for deck in m.decks:
+        layout = m.layouts.get(deck.face.layout) if deck.face else None
+        if layout is None:
+            continue
+        bindings = face_bindings(m, deck)
+        for element in layout.elements:
+            yield from _element_references(element, layout, deck, bindings, set(m.icons))
+        yield from _unused_roles(layout, deck)
+        yield from _cell_icons(pack, deck, layout, bindings)
+
+
+def _element_references(element: Element, layout: Layout, deck: DeckSpec, bindings: Bindings,
+                        icons: set[str]) -> Iterator[Finding]:
+    names = []
+    if element.get("column"):
+        names.append(element.get("column"))
+    for key in ("when", "unless"):
+        condition = element.get(key)
+        if condition is not None:
+            names += [name for name, _ in condition.tests]
+            if condition.param and condition.param not in ("powers_for",):
+                yield Finding("T707", f"{describe(element, layout)} names an unknown condition '${condition.param}'",
+                              where_of(element, layout, deck), "the face supplies only $powers_for")
+    texts = [element.get(key) for key in ("text", "heading") if element.get(key)]
+    for template in texts:
+        for ref, _ in references(template):
+            name = ref[1:] if ref.startswith("#") else ref
+            if not bindings.knows(name) and name not in icons and not _variable(name):
+                yield _unknown(name, element, layout, deck, bindings, icons)
+    for name in names:
+        if not bindings.knows(name) and not _variable(name):
+            yield _unknown(name, element, layout, deck, bindings, icons)
+
+
+def _variable(name: str) -> bool:
+    """Variables any drawing supplies."""
+    return name in ("$art_area", "$game", "$deck", "$label", "$back_art", "$title", "$heading", "$powers",
+                    "$legend", "$claimed")
+
+
+def _unknown(name: str, element: Element, layout: Layout, deck: DeckSpec, bindings: Bindings,
+             icons: set[str]) -> Finding:
+    options = list(bindings.columns) + [f"${r}" for r in bindings.roles] + sorted(icons)
+    return Finding("T707", f"{describe(element, layout)} names '{name}', which deck '{deck.id}' has no "
+                           "column, role or icon for", where_of(element, layout, deck),
+                   did_you_mean(name, options) or f"columns: {', '.join(bindings.columns)}")
+
+
+def _unused_roles(layout: Layout, deck: DeckSpec) -> Iterator[Finding]:
+    """A face key such as ``points = "power"`` that the layout never refers to draws nothing."""
+    if deck.face is None:
+        return
+    said = set()
+    for element in layout.elements:
+        for key in ("column", "text", "heading"):
+            value = element.get(key) or ""
+            said |= {ref.lstrip("#") for ref, _ in references(value)} if key != "column" else {value}
+        for key in ("when", "unless"):
+            if element.get(key) is not None:
+                said |= {name for name, _ in element.get(key).tests}
+    for role in FACE_KEY_ROLES:
+        if role in deck.face.roles and f"${role}" not in said:
+            yield Finding("N603", f"layout '{layout.name}' does not use the face's '{role}', so column "
+                                  f"'{deck.face.roles[role]}' is not shown by it", deck.face.location or deck.location,
+                          f"refer to it as ${role} in an element, or remove '{role}' from the face")
+
+
+def _cell_icons(pack: Pack, deck: DeckSpec, layout: Layout, bindings: Bindings) -> Iterator[Finding]:
+    """``{name}`` in a cell that a text element shows must be a known icon."""
+    columns = set()
+    for element in layout.elements:
+        if element.type in ("text", "badge"):
+            if element.get("column"):
+                columns.add(bindings.column_of(element.get("column")))
+            for ref, _ in references(element.get("text") or ""):
+                columns.add(bindings.column_of(ref))
+    loaded = pack.decks.get(deck.id)
+    icons = pack.manifest.icons
+    for card in (loaded.cards if loaded else ()):
+        for column in sorted(c for c in columns if c):
+            cell = card.cells.get(column)
+            if cell is None or "{" not in cell.text:
+                continue
+            for name, offset in icon_references(cell.text):
+                if name not in icons:
+                    yield Finding("T707", f"'{{{name}}}' is not an icon", cell.location_at(offset),
+                                  did_you_mean(name, icons) or "declare it under [icons], or write \\{ for a brace")
+
+
+def layout_columns(pack: Pack) -> dict[str, set[str]]:
+    """Deck id -> the columns its front layout shows or tests."""
+    used: dict[str, set[str]] = {}
+    for deck in pack.manifest.decks:
+        layout = pack.manifest.layouts.get(deck.face.layout) if deck.face else None
+        if layout is None:
+            continue
+        bindings = face_bindings(pack.manifest, deck)
+        names = set()
+        for element in layout.elements:
+            names |= {element.get("column") or ""}
+            for key in ("text", "heading"):
+                names |= {ref.lstrip("#") for ref, _ in references(element.get(key) or "")}
+            for key in ("when", "unless"):
+                if element.get(key) is not None:
+                    names |= {name for name, _ in element.get(key).tests}
+                    if element.get(key).param == "powers_for" and deck.face:
+                        names |= {column for column, _ in deck.face.powers_for}
+        used[deck.id] = {c for n in names if n and (c := bindings.column_of(n))}
+    return used
+
+
+# -- how elements land on paper ----------------------------------------------
+
+def check_safe_zone(layout: Layout, deck: DeckSpec, width: float, height: float, safe: float) -> Iterator[Finding]:
+    """Elements whose box crosses the safe line without ``bleed = true``."""
+    area = Rect(0, 0, width, height).inset(safe)
+    for element, box in zip(layout.elements, layout_boxes(layout.elements, width, height, safe)):
+        if element.get("bleed") or area.contains(box, tolerance=0.05):
+            continue
+        yield Finding("T703", f"{describe(element, layout)} reaches past the safe zone ({safe:g} mm inside the "
+                              f"trim) on {width:g} × {height:g} mm cards", where_of(element, layout, deck),
+                      "move it inside, or add 'bleed = true' if it is meant to reach the edge")
+
+
+def check_face(parts: Iterable[Part], background: Box | None, layout: Layout, deck: DeckSpec,
+               card: Card | None, seen: set) -> Iterator[Finding]:
+    """Collisions, small type and contrast on one drawn face; ``seen`` keeps reports to one per element."""
+    where = card.location() if card is not None else None
+    on = f" on '{card.name}'" if card is not None else ""
+    inks = [(part, _leaf_rects(part)) for part in parts if part.element.type in INK_TYPES]
+    for i, (a, rects_a) in enumerate(inks):
+        for b, rects_b in inks[i + 1:]:
+            key = ("T704", id(layout), a.element.name, b.element.name)
+            if key in seen or not _touch(rects_a, rects_b):
+                continue
+            seen.add(key)
+            yield Finding("T704", f"{describe(a.element, layout)} and '{b.element.name or b.element.type}' "
+                                  f"print over each other{on}", where or where_of(a.element, layout, deck),
+                          "move or shrink one of them, or show them on different cards with 'when'")
+    backdrop = [background] if background is not None else []
+    for part in parts:
+        for item, matrix in placed(part.items):
+            if isinstance(item, Text):
+                yield from _type_checks(item, matrix, backdrop, part.element, layout, deck, where, on, seen)
+            elif isinstance(item, (Box, Disc)) and item.fill:
+                backdrop.append((item, matrix))
+            elif isinstance(item, Picture):
+                backdrop.append((item, matrix))
+
+
+def _leaf_rects(part: Part) -> list[Rect]:
+    return [bounds(item, matrix) for item, matrix in placed(part.items)
+            if isinstance(item, (Text, Path, Disc))]
+
+
+def _touch(a: list[Rect], b: list[Rect]) -> bool:
+    return any(min(r.right, s.right) - max(r.x, s.x) > OVERLAP and min(r.top, s.top) - max(r.y, s.y) > OVERLAP
+               for r in a for s in b)
+
+
+def _scale(matrix) -> float:
+    a, b, c, d, _, _ = matrix
+    return math.sqrt(abs(a * d - b * c))
+
+
+def _type_checks(item: Text, matrix, backdrop: list, element: Element, layout: Layout, deck: DeckSpec,
+                 where: Location | None, on: str, seen: set) -> Iterator[Finding]:
+    size = item.size * _scale(matrix)
+    if size < MIN_TYPE - 0.01 and ("T705", id(layout), element.name) not in seen:
+        seen.add(("T705", id(layout), element.name))
+        yield Finding("T705", f"{describe(element, layout)} prints '{item.text}' at {size:.1f} pt{on}, "
+                              f"under {MIN_TYPE:g} pt", where or where_of(element, layout, deck),
+                      "give it more room or a larger smallest size")
+    under = _under(bounds(item, matrix), backdrop)
+    if under is None or ("T706", id(layout), element.name) in seen:
+        return
+    ratio = contrast(item.colour, under)
+    large = size >= 18 or (size >= 14 and item.font in ("bold", "display", "bold-italic"))
+    needed = LARGE_CONTRAST if large else MIN_CONTRAST
+    if ratio < needed:
+        seen.add(("T706", id(layout), element.name))
+        yield Finding("T706", f"{describe(element, layout)} is {item.colour} on {under}{on}: contrast "
+                              f"{ratio:.2f}:1, below {needed:g}:1", where or where_of(element, layout, deck),
+                      "darken the text or lighten what is under it (or the other way round)")
+
+
+def _under(rect: Rect, backdrop: list) -> str | None:
+    """The fill drawn last under the text's centre; None over a picture (its colours are unknown)."""
+    x, y = rect.cx, rect.cy
+    for entry in reversed(backdrop):
+        item, matrix = entry if isinstance(entry, tuple) else (entry, (1, 0, 0, 1, 0, 0))
+        box = bounds(item, matrix)
+        if isinstance(item, Disc):
+            inside = math.hypot(x - box.cx, y - box.cy) <= box.w / 2
+        else:
+            inside = box.x <= x <= box.right and box.y <= y <= box.top
+        if inside:
+            return None if isinstance(item, Picture) else item.fill
+    return None
+
+
+def check_layouts(pack: Pack, fronts) -> Iterator[Finding]:
+    """Every layout check, over the fronts as drawn, the backs and the player aids."""
+    from ..faces import back_face, front_key
+    from ..faces.aid import aid_back, aid_front
+
+    yield from check_references(pack)
+    m = pack.manifest
+    seen: set = set()
+    for deck in m.decks:
+        layout = m.layouts.get(deck.face.layout) if deck.face else None
+        loaded = pack.decks.get(deck.id)
+        if layout is not None and loaded is not None:
+            yield from check_safe_zone(layout, deck, *m.card_size(deck), SAFE)
+            for card in loaded.cards:
+                result = fronts.get(front_key(card))
+                if result is not None:
+                    yield from check_face(result.parts, _background(result, layout), layout, deck, card, seen)
+        if deck.face is not None and loaded is not None:
+            result = back_face(deck, m, pack)
+            back = m.layouts.get(deck.back.layout if deck.back and deck.back.layout else "") or \
+                m.layouts["back-art" if deck.back and deck.back.art else "back"]
+            yield from check_face(result.parts, _background(result, back), back, deck, None, seen)
+    if m.player_aid is not None and m.phases and m.decks:
+        for result, name in ((aid_front(pack), "aid-front"), (aid_back(pack), "aid-back")):
+            yield from check_face(result.parts, _background(result, m.layouts[name]), m.layouts[name], m.decks[0],
+                                  None, seen)
+
+
+SAFE = 4.0  # mm: the sheets' safe zone
+
+
+def _background(result, layout: Layout) -> Box | None:
+    first = result.face.items[0] if result.face.items else None
+    return first if layout.background is not None and isinstance(first, Box) else None

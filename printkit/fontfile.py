@@ -1,0 +1,121 @@
+"""Open a font file a pack names, and say plainly why printkit cannot use it.
+
+A pack is untrusted input: its font paths are confined to the pack folder
+(as pictures are), only regular files of a bounded size are read, and the
+bytes are parsed with fontTools before anything else relies on them. What
+is checked here is what the PDF library would otherwise trip over at build
+time, so ``check`` can report it at the manifest key instead.
+"""
+from __future__ import annotations
+
+import io
+import os
+import stat
+from pathlib import Path
+
+MAX_FONT_MB = 20
+MAX_FONT_BYTES = MAX_FONT_MB * 1024 * 1024
+
+_SFNT_TAGS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
+_BITMAP_TABLES = ("CBDT", "sbix", "SVG ", "EBDT")
+_PS_NAME_FORBIDDEN = set(" []{}()<>/%")
+_RESTRICTED = 0x0002  # OS/2 fsType: "restricted licence embedding"
+_NO_SUBSET = 0x0100 | 0x0200  # "no subsetting" and "bitmap embedding only"
+
+
+class FontFileError(ValueError):
+    """A font file printkit will not use; the message says why, for a designer."""
+
+
+def resolve_font(root: Path, name: str) -> Path:
+    """The file ``name`` (relative to the pack folder) names; links are followed, then confined."""
+    if Path(name).is_absolute() or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"):
+        raise FontFileError(f"'{name}' is an absolute path; name fonts relative to the pack folder")
+    base = root.resolve()
+    target = (root / name).resolve()
+    if base != target and base not in target.parents:
+        raise FontFileError(f"'{name}' leads outside the pack folder")
+    if not target.exists():
+        raise FontFileError(f"'{name}' does not exist")
+    return target
+
+
+def read_font_bytes(path: Path, name: str) -> bytes:
+    """The whole file, refusing anything but a regular file of at most MAX_FONT_MB."""
+    # O_NONBLOCK: opening a FIFO must not hang; fstat then tells what was really opened.
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise FontFileError(f"'{name}' cannot be read: {exc.strerror or exc}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise FontFileError(f"'{name}' is not a regular file")
+    with os.fdopen(fd, "rb") as f:
+        if info.st_size > MAX_FONT_BYTES:
+            raise FontFileError(f"'{name}' is {info.st_size / 2**20:.1f} MB; fonts may be at most "
+                                f"{MAX_FONT_MB} MB")
+        try:
+            data = f.read(MAX_FONT_BYTES + 1)
+        except OSError as exc:
+            raise FontFileError(f"'{name}' cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FONT_BYTES:  # it grew since fstat
+        raise FontFileError(f"'{name}' is larger than {MAX_FONT_MB} MB, the most a font may be")
+    return data
+
+
+def check_font_bytes(data: bytes, name: str) -> None:
+    """Raise FontFileError unless ``data`` is a single TrueType or CFF OpenType font printkit can embed."""
+    tag = data[:4]
+    if tag == b"ttcf":
+        raise FontFileError(f"'{name}' is a font collection (.ttc); extract the one font you want as .ttf")
+    if tag in (b"wOFF", b"wOF2"):
+        raise FontFileError(f"'{name}' is a web font (WOFF); use the .ttf or .otf file instead")
+    if tag not in _SFNT_TAGS:
+        raise FontFileError(f"'{name}' is not a TrueType or OpenType font")
+    from fontTools.ttLib import TTFont  # only when a pack brings fonts
+
+    try:
+        font = TTFont(io.BytesIO(data), lazy=True)
+        _check_tables(font, name)
+        cmap = font.getBestCmap() or {}
+        hmtx = font["hmtx"].metrics
+        missing = [g for g in cmap.values() if g not in hmtx]
+        ps_name = font["name"].getDebugName(6) if "name" in font else None
+        fs_type = font["OS/2"].fsType if "OS/2" in font else 0
+        glyphs = font["maxp"].numGlyphs
+    except FontFileError:
+        raise
+    except Exception as exc:  # fontTools raises many kinds on damaged data; all mean the same here
+        raise FontFileError(f"'{name}' is damaged and cannot be read as a font ({exc})") from None
+    if not cmap:
+        raise FontFileError(f"'{name}' maps no characters to glyphs (no usable cmap)")
+    if missing:
+        raise FontFileError(f"'{name}' is damaged: glyph '{missing[0]}' has no width")
+    _check_embedding(name, ps_name, fs_type, glyphs)
+
+
+def _check_tables(font, name: str) -> None:
+    for table in ("head", "hhea", "hmtx", "maxp", "cmap", "name", "post"):
+        if table not in font:
+            raise FontFileError(f"'{name}' is damaged: it has no '{table}' table")
+    if "glyf" in font or "CFF " in font:
+        return
+    if "CFF2" in font:
+        raise FontFileError(f"'{name}' has variable PostScript (CFF2) outlines, which cannot be embedded; "
+                            "export the font as TrueType")
+    if any(t in font for t in _BITMAP_TABLES):
+        raise FontFileError(f"'{name}' has only colour or bitmap glyphs and no outlines; "
+                            "use a font with outlines (for emoji, a black-and-white emoji font)")
+    raise FontFileError(f"'{name}' has no glyph outlines")
+
+
+def _check_embedding(name: str, ps_name: str | None, fs_type: int, glyphs: int) -> None:
+    """What the PDF writer insists on: a PostScript name, and licence flags that allow a subset."""
+    if not ps_name or any(ord(c) > 126 or c in _PS_NAME_FORBIDDEN for c in ps_name.replace(" ", "-")):
+        raise FontFileError(f"'{name}' has no usable PostScript name (name ID 6); "
+                            "re-export it from a font editor")
+    if fs_type == _RESTRICTED or (fs_type & _NO_SUBSET and glyphs > 255):
+        raise FontFileError(f"'{name}' is marked by its licence (OS/2 fsType {fs_type:#06x}) as not "
+                            "embeddable in a PDF")
+

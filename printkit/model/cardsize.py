@@ -1,0 +1,87 @@
+"""Card sizes in a manifest: a named size, or a width and height in millimetres.
+
+Both the pack-wide ``[card]`` table and a deck's own ``[decks.<id>.card]``
+table are read here, so that the two accept the same names and limits.
+"""
+from __future__ import annotations
+
+from ..suggest import did_you_mean
+from .tomltable import Table, dotted
+
+# Width × height in mm, from print-facts.md unless noted.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),  # mini American
+    "tarot": (69.85, 120.65),
+    "square": (70.0, 70.0),
+    # Not in print-facts.md: the card many European board games use. It is
+    # not the 44 × 68 mm "Mini Euro".
+    "euro": (59.0, 92.0),
+}
+
+# Cards smaller than this leave no room inside the 4 mm safe zone, and tiny
+# sizes would ask for millions of slots a sheet; larger ones fit no home paper.
+MIN_MM = 10.0
+MAX_MM = 300.0
+
+
+def _millimetres(table: Table, key: str, required: bool, default: float) -> float:
+    """A length in mm between the limits; anything else is reported and ``default`` used."""
+    value = table.get(key, f"a number of millimetres from {MIN_MM:g} to {MAX_MM:g}",
+                      lambda v: type(v) in (int, float) and MIN_MM <= v <= MAX_MM, required, default)
+    return float(value)
+
+
+def _named(table: Table) -> tuple[float, float] | None:
+    """The size its ``size`` key names, or None when the key is missing or unknown (reported)."""
+    name = table.text("size", required=False)
+    if not name:
+        return None
+    if name in CARD_SIZES:
+        return CARD_SIZES[name]
+    known = ", ".join(CARD_SIZES)
+    guess = did_you_mean(name, CARD_SIZES)
+    table.ctx.report("M104", f"unknown card size '{name}' in '{dotted(table.key_path('size'))}'",
+                     table.key_path("size"), f"{guess} Sizes: {known}" if guess else f"sizes: {known}")
+    return None
+
+
+def _both_given(table: Table) -> bool:
+    """Report a table that names a size and gives measurements too."""
+    measured = [k for k in ("width_mm", "height_mm") if table.has(k)]
+    if not measured:
+        return False
+    table.ctx.report("M104", f"'{dotted(table.key_path('size'))}' and '{dotted(table.key_path(measured[0]))}' "
+                     "both set the card size; give a size name or width_mm and height_mm, not both",
+                     table.key_path("size"))
+    table.asked += measured
+    return True
+
+
+def read_pack_card_size(table: Table, default: tuple[float, float]) -> tuple[float, float]:
+    """The pack-wide ``[card]`` size: a ``size`` name, else width_mm and height_mm, each defaulting."""
+    if table.has("size"):
+        named = _named(table)
+        if _both_given(table) or named is None:
+            return default
+        return named
+    return (_millimetres(table, "width_mm", False, default[0]),
+            _millimetres(table, "height_mm", False, default[1]))
+
+
+def read_deck_card_size(deck: Table) -> tuple[float, float] | None:
+    """A deck's own ``[decks.<id>.card]`` size, or None for the pack's; both measurements required."""
+    table = deck.table("card", required=False)
+    if table is None:
+        return None
+    size: tuple[float, float] | None
+    if table.has("size"):
+        named = _named(table)
+        size = None if _both_given(table) else named
+    else:
+        width = _millimetres(table, "width_mm", True, 0.0)
+        height = _millimetres(table, "height_mm", True, 0.0)
+        size = (width, height) if width and height else None
+    table.finish()
+    return size

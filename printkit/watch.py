@@ -1,0 +1,124 @@
+"""Re-run a command whenever a pack's files change: ``printkit build --watch`` and ``check --watch``.
+
+Watching is polling: every half second each pack folder is walked and every
+file's modification time and size compared with the last walk. That needs
+no native library and behaves the same on every system and file share. A
+burst of saves (an editor writing a backup, then the file) causes one run:
+a run waits until the files have stayed still for the debounce time.
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+MAX_FILES = 10_000  # per pack; a bigger folder is almost surely not only a pack
+INTERVAL = 0.5  # seconds between walks
+DEBOUNCE = 0.3  # seconds the files must stay unchanged before a run
+SKIPPED_DIRS = frozenset({".git", ".hg", ".svn", "__pycache__", ".venv", "node_modules"})
+OUTPUT_NAMES = ("cards.pdf", "board.pdf", "rules.pdf", "png")  # what a build writes into its folder
+
+Snapshot = dict[Path, tuple[int, int]]  # file -> (mtime in ns, size)
+
+
+class TooManyFiles(Exception):
+    """A pack folder holding more files than printkit will watch."""
+
+    def __init__(self, root: Path, limit: int):
+        super().__init__(f"{root} holds more than {limit:,} files; printkit watches at most "
+                         f"{limit:,} per pack, so move the others out of the pack folder")
+        self.root = root
+
+
+def output_excludes(root: Path, out_dir: Path) -> tuple[Path, ...]:
+    """What a build of ``root`` into ``out_dir`` writes, so that watching ignores it.
+
+    A build writes into ``out_dir/<pack id>``. Normally the whole output
+    folder is left out. When that folder holds the pack (``--out .``), only
+    the pack's own output folder is; and when the output folder is the pack
+    folder itself, only the files a build writes, or nothing would be
+    watched.
+    """
+    pack, out = root.resolve(), out_dir.resolve()
+    target = out / root.name
+    if target == pack:
+        return tuple(pack / name for name in OUTPUT_NAMES)
+    if out == pack or out in pack.parents:
+        return (target,)
+    return (out,)
+
+
+def snapshot(root: Path, exclude: Iterable[Path] = (), limit: int = MAX_FILES) -> Snapshot:
+    """Every file under ``root`` (links not followed) with its mtime and size, less ``exclude``."""
+    root = root.resolve()
+    skipped = {p.resolve() for p in exclude}
+    found: Snapshot = {}
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and here / d not in skipped)
+        for name in sorted(files):
+            path = here / name
+            if path in skipped or _is_temporary(name):
+                continue
+            try:
+                info = path.stat()
+            except OSError:  # gone since the folder was listed: it counts as deleted
+                continue
+            if len(found) >= limit:
+                raise TooManyFiles(root, limit)
+            found[path] = (info.st_mtime_ns, info.st_size)
+    return found
+
+
+def _is_temporary(name: str) -> bool:
+    """A file that lives only while a program saves: '.cards.pdf.x1y2.tmp' (ours), 'notes.txt~', '.x.swp'."""
+    return (name.startswith(".") and name.endswith((".tmp", ".swp"))) or name.endswith("~")
+
+
+def changed_files(before: Snapshot, after: Snapshot) -> list[Path]:
+    """Files added, removed or modified between two snapshots, sorted."""
+    return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+
+
+def watch(roots: Sequence[Path], run: Callable[[list[Path]], None], *,
+          exclude: Callable[[Path], Iterable[Path]] = lambda root: (),
+          interval: float = INTERVAL, debounce: float = DEBOUNCE, limit: int | None = None,
+          clock: Callable[[], float] | None = None, sleep: Callable[[float], None] | None = None,
+          max_cycles: int | None = None) -> int:
+    """Call ``run([])`` once, then ``run(changed)`` after each settled change; return the number of runs.
+
+    ``exclude(root)`` names paths under a pack that are never watched (its
+    output). The loop ends after ``max_cycles`` walks when that is set
+    (tests), else only by an exception such as KeyboardInterrupt; it
+    raises TooManyFiles when a pack grows past ``limit`` files.
+    """
+    limit = limit or MAX_FILES
+    clock = clock or time.monotonic
+    sleep = sleep or time.sleep
+
+    def walk() -> Snapshot:
+        found: Snapshot = {}
+        for root in roots:
+            found.update(snapshot(root, exclude(root), limit))
+        return found
+
+    last = walk()
+    run([])
+    runs, cycles = 1, 0
+    pending: list[Path] = []  # changed since the last run, waiting for the files to settle
+    settled_from = 0.0
+    current = last
+    while max_cycles is None or cycles < max_cycles:
+        sleep(debounce if pending else interval)
+        cycles += 1
+        now = walk()
+        if now != current:
+            current, settled_from = now, clock()
+            pending = changed_files(last, now)
+            continue
+        if pending and clock() - settled_from >= debounce:
+            changed, last, pending = pending, current, []
+            run(changed)
+            runs += 1
+    return runs

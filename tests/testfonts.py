@@ -1,0 +1,117 @@
+"""Tiny fonts made with fontTools' FontBuilder, for the tests of pack fonts.
+
+Every glyph is a square (or nothing, for the space), so the fonts are a few
+hundred bytes and a test can say exactly which characters each one has.
+"""
+from __future__ import annotations
+
+import io
+
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.t2CharStringPen import T2CharStringPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+EMOJI = "\U0001F600"  # 😀
+UPEM = 1000
+
+
+def _draw_square(pen, size: int = 600) -> None:
+    pen.moveTo((100, 0))
+    pen.lineTo((100, size))
+    pen.lineTo((100 + size, size))
+    pen.lineTo((100 + size, 0))
+    pen.closePath()
+
+
+def _finish(fb: FontBuilder, order: list[str], cmap: dict[int, str], family: str, style: str,
+            fs_type: int) -> bytes:
+    fb.setupCharacterMap(cmap)
+    fb.setupHorizontalMetrics({n: (800, 100) for n in order})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": family, "styleName": style,
+                       "psName": f"{family.replace(' ', '')}-{style}"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200, fsType=fs_type,
+                sCapHeight=600)
+    fb.setupPost()
+    out = io.BytesIO()
+    fb.save(out)
+    return out.getvalue()
+
+
+def truetype_font(chars: str = "AB ", family: str = "Test Sans", style: str = "Regular",
+                  fs_type: int = 0) -> bytes:
+    """A TrueType font with a square glyph for every non-space character of ``chars``."""
+    names = [f"uni{ord(c):04X}" for c in chars]
+    order = [".notdef", *names]
+    fb = FontBuilder(UPEM, isTTF=True)
+    fb.setupGlyphOrder(order)
+    glyphs = {}
+    for name, char in zip(order, " " + chars):
+        pen = TTGlyphPen(None)
+        if not char.isspace():
+            _draw_square(pen)
+        glyphs[name] = pen.glyph()
+    fb.setupGlyf(glyphs)
+    return _finish(fb, order, {ord(c): n for c, n in zip(chars, names)}, family, style, fs_type)
+
+
+def cff_font(chars: str = "AB ", family: str = "Test Serif", style: str = "Regular") -> bytes:
+    """An OpenType font with PostScript (CFF) outlines: a curved square per non-space character."""
+    names = [f"uni{ord(c):04X}" for c in chars]
+    order = [".notdef", *names]
+    fb = FontBuilder(UPEM, isTTF=False)
+    fb.setupGlyphOrder(order)
+    charstrings = {}
+    for name, char in zip(order, " " + chars):
+        pen = T2CharStringPen(800, None)
+        if not char.isspace():
+            pen.moveTo((100, 0))
+            pen.curveTo((100, 300), (100, 600), (400, 600))  # a cubic curve, to be approximated
+            pen.lineTo((700, 600))
+            pen.lineTo((700, 0))
+            pen.closePath()
+        charstrings[name] = pen.getCharString()
+    fb.setupCFF(f"{family.replace(' ', '')}-{style}", {"FullName": f"{family} {style}"}, charstrings, {})
+    return _finish(fb, order, {ord(c): n for c, n in zip(chars, names)}, family, style, 0)
+
+
+def collection(*fonts: bytes) -> bytes:
+    """A TrueType collection (.ttc) holding ``fonts``."""
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.ttCollection import TTCollection
+
+    ttc = TTCollection()
+    ttc.fonts = [TTFont(io.BytesIO(f)) for f in fonts]
+    out = io.BytesIO()
+    ttc.save(out)
+    return out.getvalue()
+
+
+def bitmap_only_font() -> bytes:
+    """A font whose glyphs are colour bitmaps only: no glyf or CFF table, as in colour emoji fonts."""
+    from fontTools.ttLib import TTFont, newTable
+
+    font = TTFont(io.BytesIO(truetype_font(EMOJI)))
+    for tag in ("glyf", "loca"):
+        del font[tag]
+    font["sbix"] = sbix = newTable("sbix")
+    sbix.version, sbix.flags, sbix.strikes = 1, 1, {}
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def with_fonts(pack, table: str, **files: bytes) -> None:
+    """Write ``files`` (name -> bytes) into the pack's fonts/ folder and append ``table`` to game.toml."""
+    folder = pack.path / "fonts"
+    folder.mkdir(exist_ok=True)
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    text = (pack.path / "game.toml").read_text(encoding="utf-8")
+    pack.write("game.toml", text.rstrip("\n") + "\n\n" + table.strip("\n") + "\n")
+
+
+def line_of(pack, text: str) -> int:
+    """The 1-based line of game.toml that holds ``text``."""
+    lines = (pack.path / "game.toml").read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if text in line)
