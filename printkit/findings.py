@@ -110,6 +110,7 @@ CODES = _registry(
     Code("N600", W, "unnamed-card", "No requirement names this card; it matters only through categories."),
     Code("N601", W, "identical-rows", "Two rows are identical in every column."),
     Code("N602", W, "unused-column", "A declared column that nothing shows, checks or reads."),
+    Code("N603", W, "unused-face-key", "The face binds a column to a role its layout never refers to."),
 )
 
 

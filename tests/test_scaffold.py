@@ -276,7 +276,6 @@ def test_cli_new_has_help_with_examples(run):
 
 # --- end to end: waits for the layout engine ---------------------------------
 
-@pytest.mark.xfail(reason="layout engine in progress", strict=False)
 def test_a_new_pack_checks_clean_and_builds(run, tmp_path):
     assert run("new", "fresh").exit_code == 0
     checked = run("check", "fresh")

@@ -5,7 +5,8 @@ from collections.abc import Iterator, Mapping
 
 from ..faces import FaceResult
 from ..faces.art import ArtProblem, picture
-from ..faces import back_face
+from ..faces import back_face, front_key
+from ..layout.geometry import Rect
 from ..findings import Finding, Location
 from ..images.place import effective_dpi
 from ..layout.board import BoardLayout
@@ -40,6 +41,10 @@ def _pixels(p: Picture, dpi: float) -> str:
 def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
     art = pack.manifest.art
     for deck in pack.decks.values():
+        if not any(front_key(card) in fronts for card in deck.cards):
+            # Nothing draws this deck (no face, or a layout that does not exist): its pictures
+            # are still looked for, so that one mistake does not hide another.
+            yield from _pictures_exist(pack, deck)
         for card, result in laid_out_cards(deck, fronts):
             for problem in result.art_problems:
                 where = card.location(problem.column) if problem.column in card.cells else card.location()
@@ -64,6 +69,16 @@ def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]
         ref = m.board.art
         placed = picture(m.path.parent, ref.file, board.trim, ref.fit, ref.focus)
         yield from judge(placed, ref.location, "the board", art)
+
+
+def _pictures_exist(pack: Pack, deck) -> Iterator[Finding]:
+    box = Rect(0.0, 0.0, *pack.manifest.card_size(deck.spec))
+    for column in (c.name for c in deck.spec.columns if c.type == "image"):
+        for card in deck.cards:
+            name = str(card.values.get(column) or "")
+            placed = picture(pack.root, name, box, "cover", (0.5, 0.5)) if name else None
+            if isinstance(placed, ArtProblem):
+                yield Finding(placed.code, f"{placed.message} ('{card.name}')", card.location(column))
 
 
 def _image_column(deck, ref: str | None) -> str:

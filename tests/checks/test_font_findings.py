@@ -47,7 +47,7 @@ def test_T708_symlink_leading_out_of_the_pack(mini):
 def test_T708_a_symlink_inside_the_pack_is_followed(mini):
     with_fonts(mini, '[fonts]\nfancy = "fonts/Link.ttf"', **{"Real.ttf": truetype_font()})
     (mini.path / "fonts" / "Link.ttf").symlink_to(mini.path / "fonts" / "Real.ttf")
-    assert mini.findings() == []
+    assert not [f for f in mini.findings() if f.is_error]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")

@@ -27,6 +27,11 @@ def with_cost(mini, first: str, column: str = COST):
     return mini
 
 
+def problems(mini) -> list:
+    """Findings other than N602: no card shows 'cost' in the mini pack, which is beside the point here."""
+    return [f for f in mini.findings() if f.code != "N602"]
+
+
 def costs(mini) -> list:
     return [c["cost"] for c in check_pack(mini.path).pack.decks["gags"].cards]
 
@@ -36,20 +41,20 @@ def costs(mini) -> list:
 ])
 def test_numbers_and_placeholders_in_range_are_accepted(mini, cell, value):
     with_cost(mini, cell)
-    assert mini.findings() == []
+    assert problems(mini) == []
     assert costs(mini) == [value, 1, 2, "X"]
 
 
 @pytest.mark.parametrize("cell", ["-3", "\u22123"])
 def test_negative_numbers_with_either_minus_sign_when_the_column_allows_them(mini, cell):
     with_cost(mini, cell, 'cost = { type = "number", placeholders = ["X"] }')
-    assert mini.findings() == []
+    assert problems(mini) == []
     assert costs(mini)[0] == -3
 
 
 def test_a_number_column_without_bounds_takes_zero_and_the_hard_limit(mini):
     with_cost(mini, "-1000000000", 'cost = { type = "number", placeholders = ["X"] }')
-    assert mini.findings() == []
+    assert problems(mini) == []
 
 
 def test_V303_placeholder_in_the_wrong_case(mini):
@@ -109,7 +114,7 @@ def test_V303_a_huge_digit_string_is_refused_quickly_and_quoted_short(mini):
 def test_a_sum_expectation_counts_placeholders_as_zero(mini):
     with_cost(mini, "-0")
     mini.edit("game.toml", "sum.points = 12", "sum.points = 12\nsum.cost = 3")
-    assert mini.findings() == []
+    assert problems(mini) == []
     mini.edit("game.toml", "sum.cost = 3", "sum.cost = 0")
     f = mini.only("K500")
     assert at(f) == ("game.toml", 36, 5)

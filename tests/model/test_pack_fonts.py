@@ -130,6 +130,6 @@ def test_check_with_pack_fonts_imports_neither_reportlab_nor_pillow(mini):
     code = ("import sys; from printkit.checks import check_pack; from pathlib import Path\n"
             f"report = check_pack(Path({str(mini.path)!r}))\n"
             "bad = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL')]\n"
-            "print('FINDINGS', len(report.findings), 'IMPORTED', bad)")
+            "print('ERRORS', report.errors, 'IMPORTED', bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert "FINDINGS 0 IMPORTED []" in out.stdout, out.stdout + out.stderr
+    assert "ERRORS 0 IMPORTED []" in out.stdout, out.stdout + out.stderr
