@@ -65,7 +65,7 @@ def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]
         yield from judge(picture(m.path.parent, ref.file, box, ref.fit, ref.focus), ref.location,
                          "the rules cover", art)
     if m.board is not None and m.board.art is not None:
-        board = BoardLayout.compute(m.board, m.card_width_mm, m.card_height_mm)
+        board = BoardLayout.compute(m.board, *m.card_size(m.deck(m.board.deck)))  # spaces fit the deck on them
         ref = m.board.art
         placed = picture(m.path.parent, ref.file, board.trim, ref.fit, ref.focus)
         yield from judge(placed, ref.location, "the board", art)

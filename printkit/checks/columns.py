@@ -40,7 +40,7 @@ def check_unused_columns(pack: Pack, used_by_layouts: Mapping[str, set[str]]) ->
 def columns_used(pack: Pack) -> Used:
     """Deck id -> the names of its columns that something other than a layout reads."""
     used: Used = {spec.id: {NAME_COLUMN, COPIES_COLUMN} for spec in pack.manifest.decks}
-    for find in (_claims, _categories, _expectations, _board, _module, _rules, _faces):
+    for find in (_claims, _categories, _expectations, _board, _module, _rules):
         for deck_id, column in find(pack):
             used.setdefault(deck_id, set()).add(column)
     return used
@@ -100,14 +100,6 @@ def _strings(value: object) -> Iterator[str]:
     elif isinstance(value, list):
         for inner in value:
             yield from _strings(inner)
-
-
-def _faces(pack: Pack) -> Iterator[tuple[str, str]]:
-    """The columns the current card templates show by role, and the one choosing powers."""
-    for spec in pack.manifest.decks:
-        if spec.face is not None:
-            yield from ((spec.id, column) for column in spec.face.roles.values())
-            yield from ((spec.id, column) for column, _ in spec.face.powers_for)
 
 
 def _rules(pack: Pack) -> Iterator[tuple[str, str]]:

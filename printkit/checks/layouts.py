@@ -17,7 +17,7 @@ from ..faces.engine import Part
 from ..faces.values import Bindings, references
 from ..findings import Finding, Location
 from ..layout.boxes import layout_boxes
-from ..layout.bounds import bounds, placed
+from ..layout.bounds import IDENTITY, bounds, placed
 from ..layout.draw import Box, Disc, Path, Picture, Text
 from ..layout.geometry import Rect
 from ..layout.richtext import icon_references
@@ -173,29 +173,58 @@ def check_safe_zone(layout: Layout, deck: DeckSpec, width: float, height: float,
 
 
 def check_face(parts: Iterable[Part], background: Box | None, layout: Layout, deck: DeckSpec,
-               card: Card | None, seen: set) -> Iterator[Finding]:
+               card: Card | None, seen: set, size: tuple[float, float]) -> Iterator[Finding]:
     """Collisions, small type and contrast on one drawn face; ``seen`` keeps reports to one per element."""
+    parts = list(parts)
     where = card.location() if card is not None else None
     on = f" on '{card.name}'" if card is not None else ""
-    inks = [(part, _leaf_rects(part)) for part in parts if part.element.type in INK_TYPES]
-    for i, (a, rects_a) in enumerate(inks):
-        for b, rects_b in inks[i + 1:]:
-            key = ("T704", id(layout), a.element.name, b.element.name)
-            if key in seen or not _touch(rects_a, rects_b):
+    inks = [p for p in parts if p.element.type in INK_TYPES]
+    for i, a in enumerate(inks):
+        for b in inks[i + 1:]:
+            key = ("T704", id(a.element), id(b.element))
+            # Ink stays inside its element's box (text that cannot is T700), so only elements
+            # whose boxes meet are measured: most pairs never are.
+            meet = ("meet", id(a.element), id(b.element))
+            if meet not in seen:  # element boxes are the same on every card of the deck
+                seen.add(meet)
+                if not _may_meet(a, b, size):
+                    seen.add(key)
+            if key in seen or not _touch(_leaf_rects(a), _leaf_rects(b)):
                 continue
             seen.add(key)
             yield Finding("T704", f"{describe(a.element, layout)} and '{b.element.name or b.element.type}' "
                                   f"print over each other{on}", where or where_of(a.element, layout, deck),
                           "move or shrink one of them, or show them on different cards with 'when'")
-    backdrop = [background] if background is not None else []
+    backdrop = [(background, IDENTITY)] if background is not None else []
     for part in parts:
         for item, matrix in placed(part.items):
             if isinstance(item, Text):
                 yield from _type_checks(item, matrix, backdrop, part.element, layout, deck, where, on, seen)
-            elif isinstance(item, (Box, Disc)) and item.fill:
+            elif isinstance(item, (Box, Disc)) and item.fill or isinstance(item, Picture):
                 backdrop.append((item, matrix))
-            elif isinstance(item, Picture):
-                backdrop.append((item, matrix))
+
+
+def _may_meet(a: Part, b: Part, size: tuple[float, float]) -> bool:
+    return any(_overlap(r, s) for r in _reach(a, size) for s in _reach(b, size))
+
+
+def _reach(part: Part, size: tuple[float, float]) -> list[Rect]:
+    """Where an element's ink can be: its box (and the box turned round, if mirrored).
+
+    A badge grows with its text, so it may reach across the card's width.
+    """
+    w, h = size
+    box = part.box
+    if part.element.type == "badge":
+        box = Rect(-w, box.y, 3 * w, box.h)
+    boxes = [box]
+    if part.element.get("mirror"):
+        boxes.append(Rect(w - box.right, h - box.top, box.w, box.h))
+    return boxes
+
+
+def _overlap(r: Rect, s: Rect) -> bool:
+    return min(r.right, s.right) - max(r.x, s.x) > OVERLAP and min(r.top, s.top) - max(r.y, s.y) > OVERLAP
 
 
 def _leaf_rects(part: Part) -> list[Rect]:
@@ -204,8 +233,7 @@ def _leaf_rects(part: Part) -> list[Rect]:
 
 
 def _touch(a: list[Rect], b: list[Rect]) -> bool:
-    return any(min(r.right, s.right) - max(r.x, s.x) > OVERLAP and min(r.top, s.top) - max(r.y, s.y) > OVERLAP
-               for r in a for s in b)
+    return any(_overlap(r, s) for r in a for s in b)
 
 
 def _scale(matrix) -> float:
@@ -216,29 +244,37 @@ def _scale(matrix) -> float:
 def _type_checks(item: Text, matrix, backdrop: list, element: Element, layout: Layout, deck: DeckSpec,
                  where: Location | None, on: str, seen: set) -> Iterator[Finding]:
     size = item.size * _scale(matrix)
-    if size < MIN_TYPE - 0.01 and ("T705", id(layout), element.name) not in seen:
-        seen.add(("T705", id(layout), element.name))
+    if size < MIN_TYPE - 0.01 and ("T705", id(element)) not in seen:
+        seen.add(("T705", id(element)))
         yield Finding("T705", f"{describe(element, layout)} prints '{item.text}' at {size:.1f} pt{on}, "
                               f"under {MIN_TYPE:g} pt", where or where_of(element, layout, deck),
                       "give it more room or a larger smallest size")
-    under = _under(bounds(item, matrix), backdrop)
-    if under is None or ("T706", id(layout), element.name) in seen:
+    under = _under(_text_point(item, matrix), backdrop)
+    if under is None or ("T706", id(element)) in seen:
         return
     ratio = contrast(item.colour, under)
     large = size >= 18 or (size >= 14 and item.font in ("bold", "display", "bold-italic"))
     needed = LARGE_CONTRAST if large else MIN_CONTRAST
     if ratio < needed:
-        seen.add(("T706", id(layout), element.name))
+        seen.add(("T706", id(element)))
         yield Finding("T706", f"{describe(element, layout)} is {item.colour} on {under}{on}: contrast "
                               f"{ratio:.2f}:1, below {needed:g}:1", where or where_of(element, layout, deck),
                       "darken the text or lighten what is under it (or the other way round)")
 
 
-def _under(rect: Rect, backdrop: list) -> str | None:
-    """The fill drawn last under the text's centre; None over a picture (its colours are unknown)."""
-    x, y = rect.cx, rect.cy
-    for entry in reversed(backdrop):
-        item, matrix = entry if isinstance(entry, tuple) else (entry, (1, 0, 0, 1, 0, 0))
+def _text_point(item: Text, matrix) -> tuple[float, float]:
+    """A point in the middle of the text's capitals, without measuring its width."""
+    cap = item.size * 0.7 * 25.4 / 72
+    x = item.x + {"left": cap, "right": -cap}.get(item.align, 0.0)
+    a, b, c, d, e, f = matrix
+    y = item.y + cap / 2
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _under(point: tuple[float, float], backdrop: list) -> str | None:
+    """The fill drawn last under ``point``; None over a picture (its colours are unknown)."""
+    x, y = point
+    for item, matrix in reversed(backdrop):
         box = bounds(item, matrix)
         if isinstance(item, Disc):
             inside = math.hypot(x - box.cx, y - box.cy) <= box.w / 2
@@ -265,16 +301,17 @@ def check_layouts(pack: Pack, fronts) -> Iterator[Finding]:
             for card in loaded.cards:
                 result = fronts.get(front_key(card))
                 if result is not None:
-                    yield from check_face(result.parts, _background(result, layout), layout, deck, card, seen)
+                    yield from check_face(result.parts, _background(result, layout), layout, deck, card, seen,
+                                          m.card_size(deck))
         if deck.face is not None and loaded is not None:
             result = back_face(deck, m, pack)
             back = m.layouts.get(deck.back.layout if deck.back and deck.back.layout else "") or \
                 m.layouts["back-art" if deck.back and deck.back.art else "back"]
-            yield from check_face(result.parts, _background(result, back), back, deck, None, seen)
+            yield from check_face(result.parts, _background(result, back), back, deck, None, seen, m.card_size(deck))
     if m.player_aid is not None and m.phases and m.decks:
         for result, name in ((aid_front(pack), "aid-front"), (aid_back(pack), "aid-back")):
             yield from check_face(result.parts, _background(result, m.layouts[name]), m.layouts[name], m.decks[0],
-                                  None, seen)
+                                  None, seen, m.card_size(None))
 
 
 SAFE = 4.0  # mm: the sheets' safe zone

@@ -1,6 +1,8 @@
 """Colour arithmetic for designs: tints, and ink that stays readable on a fill."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 INK = "#1A1A1A"  # near-black for outlines and text
 
 
@@ -29,6 +31,7 @@ def luminance(colour: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
+@lru_cache(maxsize=4096)
 def contrast(a: str, b: str) -> float:
     """The WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)

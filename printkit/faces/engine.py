@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..fonts import font_key, metrics
 from ..layout.boxes import PRINT_BLEED, layout_boxes
-from ..layout.draw import Box, Disc, Group, Item, Line
+from ..layout.draw import Box, Disc, Group, Item, Line, Text
 from ..layout.geometry import Rect
 from ..layout.richtext import RichFonts, fit_rich, parse_rich, rich_items
 from ..model.layout_keys import INK_TYPES
@@ -52,6 +52,9 @@ class LayoutDrawer:
 
     def __post_init__(self) -> None:
         self.boxes = layout_boxes(self.layout.elements, self.ctx.width, self.ctx.height, self.ctx.safe)
+        self._fonts: dict[int, RichFonts] = {}
+        self._sources: dict[int, str] = {}
+        self.icon_names = frozenset(self.ctx.manifest.icons)
 
     def draw(self, key: str, card: Card | None) -> FaceResult:
         b = FaceBuilder(self.ctx, key)
@@ -88,12 +91,17 @@ class LayoutDrawer:
         shown = interpolate(template, self.bindings, card, label=element.get("label", False))
         if element.get("upper"):
             shown = _upper(shown)
-        source = self.bindings.column_of(column) if column else _first_column(template, self.bindings)
-        return shown, source or ""
+        if id(element) not in self._sources:
+            source = self.bindings.column_of(column) if column else _first_column(template, self.bindings)
+            self._sources[id(element)] = source or ""
+        return shown, self._sources[id(element)]
 
     def fonts(self, element: Element) -> RichFonts:
-        return rich_fonts(element.get("font", "body"), element.get("bold", False), element.get("italic", False),
-                          self.ctx.manifest.fonts)
+        key = id(element)  # elements live as long as the layout this drawer holds
+        if key not in self._fonts:
+            self._fonts[key] = rich_fonts(element.get("font", "body"), element.get("bold", False),
+                                          element.get("italic", False), self.ctx.manifest.fonts)
+        return self._fonts[key]
 
     def icon(self, name: str, cx: float, cy: float, side: float, b: FaceBuilder, colour: str) -> list[Item]:
         spec = self.ctx.manifest.icons.get(name)
@@ -153,7 +161,8 @@ def _text(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
         return
     low, high = e.get("size", DEFAULT_SIZE)
     colour = d.colour(e, "colour", card, "#1A1A1A") or INK
-    fit = _fit(shown, frozenset(d.ctx.manifest.icons), d.fonts(e), box.w, box.h, high, low, e.get("lines"))
+    fonts = d.fonts(e)
+    fit = _fit(shown, d.icon_names, fonts, box.w, box.h, high, low, e.get("lines"))
     if not fit.fits:
         b.overflows.append(Overflow(column, shown, column or e.name or "text"))
     align, valign = e.get("align", "center"), e.get("valign", "middle")
@@ -162,9 +171,12 @@ def _text(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
     if valign == "middle" and len(fit.lines) == 1:
         # One line centres its capitals, not its ascent-to-descent block, on the box: numbers in
         # discs and labels in bands then look centred.
-        m = metrics(d.fonts(e).regular)
+        m = metrics(fonts.regular)
         dy = (m.ascent(fit.size) - m.descent(fit.size) - m.cap(fit.size)) / 2
-        items = [Group(tuple(items), 0.0, dy)] if abs(dy) > 1e-6 else items
+        if all(isinstance(i, Text) for i in items):
+            items = [replace(i, y=i.y + dy) for i in items]
+        elif abs(dy) > 1e-6:
+            items = [Group(tuple(items), 0.0, dy)]
     b.add(*items)
 
 

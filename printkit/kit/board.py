@@ -211,7 +211,7 @@ def board_document(pack: Pack, paper: Paper, board_paper: Paper | None = None) -
     m = pack.manifest
     pages: list[Page] = []
     if m.board is not None:
-        board = BoardLayout.compute(m.board, m.card_width_mm, m.card_height_mm)
+        board = BoardLayout.compute(m.board, *m.card_size(m.deck(m.board.deck)))  # spaces fit the deck on them
         if board_paper is not None:
             pages.append(one_sheet_page(board, m, board_paper))
         else:

@@ -60,6 +60,8 @@ def local_bounds(item: Item) -> Rect:
 
 
 def transform(rect: Rect, m: Matrix) -> Rect:
+    if m == IDENTITY:
+        return rect
     a, b, c, d, e, f = m
     points = [(a * x + c * y + e, b * x + d * y + f)
               for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top), (rect.right, rect.top))]

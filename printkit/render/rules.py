@@ -4,11 +4,15 @@ Prose runs in two columns (one on a booklet's half sheet); a section holding
 a long card table starts a new page set in one wide column, so the table has
 room for its token drawings.
 Tables repeat their header row on every page they break onto.
+A pack icon named in the text (``{coin}``) is drawn inline as a small picture.
 """
 from __future__ import annotations
 
 import io
-from xml.sax.saxutils import escape
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -23,14 +27,17 @@ from .. import __version__
 from ..faces.requirement import draw_requirement, requirement_block
 from ..faces.art import picture
 from ..faces.tokens import token
+from ..fonts import metrics
 from ..layout.draw import Item, Picture
 from ..layout.geometry import Rect, mm_to_pt, pt_to_mm
 from ..layout.paper import Paper
+from ..layout.richtext import ICON_SCALE, Span, parse_rich
 from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
 from ..rules.document import cover_box
 from ..rules.generated import CardTable, Legend
-from ..rules.source import Heading, ListBlock, Paragraph as TextBlock, Run, TableBlock
+from ..rules.source import Heading, IconRef, ListBlock, Paragraph as TextBlock, Run, TableBlock
+from .icons import IconFiles
 from .pdf import _FONT_NAMES, PdfPainter, register_fonts
 
 MARGIN = 16.0  # mm on every side: clear of the 6.35 mm a home printer cannot reach
@@ -63,13 +70,42 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
-def _markup(runs: tuple[Run, ...]) -> str:
+IconTag = Callable[[str], "str | None"]  # icon name -> <img> markup, None if it has no picture
+
+
+def _markup(runs: tuple[Run, ...], icon: IconTag | None = None) -> str:
     tags = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"), "bold-italic": ("<b><i>", "</i></b>")}
     out = []
     for run in runs:
+        image = icon(run.name) if icon and isinstance(run, IconRef) else None
         start, end = tags.get(run.style, ("", ""))
-        out.append(f"{start}{escape(run.text)}{end}")
+        out.append(image or f"{start}{escape(run.text)}{end}")  # an unknown icon stays text; check reports it
     return "".join(out)
+
+
+def _rich_runs(text: str, icons) -> tuple[Run, ...]:
+    """A card's rich text (as on its face) as Runs: emphasis, icons, and breaks as spaces."""
+    return tuple(_span_run(span) for span in parse_rich(text, icons))
+
+
+def _span_run(span: Span) -> Run:
+    if span.br:
+        return Run(" ")  # a table cell wraps by itself
+    style = {(True, True): "bold-italic", (True, False): "bold", (False, True): "italic"}.get(
+        (span.bold, span.italic), "plain")
+    return IconRef(f"{{{span.icon}}}", style, span.icon) if span.icon else Run(span.text, style)
+
+
+_FONT_ROLES = {name: role for role, name in _FONT_NAMES.items()}
+
+
+def icon_tag(file: Path, aspect: float, style: ParagraphStyle) -> str:
+    """``<img>`` markup for an icon as tall as the capitals × ICON_SCALE, centred on them as on cards."""
+    cap = mm_to_pt(metrics(_FONT_ROLES.get(style.fontName, "body")).cap(style.fontSize))
+    side = cap * ICON_SCALE
+    width, height = (side, side / aspect) if aspect >= 1 else (side * aspect, side)  # contained in a square
+    bottom = cap / 2 - height / 2  # from the baseline: the icon's middle at half the cap height
+    return f'<img src={quoteattr(str(file))} width="{width:.3f}" height="{height:.3f}" valign="{bottom:.3f}"/>'
 
 
 class Drawing(Flowable):
@@ -100,8 +136,9 @@ def common_scale(requirements: list[Requirement], manifest: Manifest, width: flo
 
 
 class RulesTypesetter:
-    def __init__(self, manifest: Manifest, paper: Paper):
+    def __init__(self, manifest: Manifest, paper: Paper, icons: IconFiles | None = None):
         self.m, self.paper = manifest, paper
+        self.icons = icons  # None: icons are printed as their names
         self.styles = _styles()
         # Two columns on a full sheet; a booklet's half sheet reads better in one.
         self.columns = 2 if paper.width >= 180 else 1
@@ -114,7 +151,7 @@ class RulesTypesetter:
         wide = False
         for n, block in enumerate(blocks):
             if isinstance(block, Heading) and block.level == 1 and n == 0:
-                out.append(Paragraph(_markup(block.content), self.styles["title"]))
+                out.append(self._paragraph(block.content, self.styles["title"]))
                 out += self._cover()
                 continue
             if isinstance(block, Heading) and block.level == 2 and not wide and self._section_has_table(blocks, n):
@@ -148,9 +185,9 @@ class RulesTypesetter:
     def block(self, block, width: float) -> list[Flowable]:
         if isinstance(block, Heading):
             style = self.styles["h2" if block.level <= 2 else "h3"]
-            return [CondPageBreak(mm_to_pt(22)), Paragraph(_markup(block.content), style)]
+            return [CondPageBreak(mm_to_pt(22)), self._paragraph(block.content, style)]
         if isinstance(block, TextBlock):
-            return [Paragraph(_markup(block.content), self.styles["body"])]
+            return [self._paragraph(block.content, self.styles["body"])]
         if isinstance(block, ListBlock):
             return [self._list(block, width)]
         if isinstance(block, CardTable):
@@ -160,6 +197,13 @@ class RulesTypesetter:
         if isinstance(block, TableBlock):
             return [self._text_table(block, width)]
         return []
+
+    def _paragraph(self, runs: tuple[Run, ...], style: ParagraphStyle) -> Paragraph:
+        return Paragraph(_markup(runs, lambda name: self._icon(name, style)), style)
+
+    def _icon(self, name: str, style: ParagraphStyle) -> str | None:
+        found = self.icons.get(name) if self.icons else None
+        return icon_tag(found.path, found.aspect, style) if found else None
 
     def _list(self, block: ListBlock, width: float) -> ListFlowable:
         items = []
@@ -204,7 +248,7 @@ class RulesTypesetter:
                     cells.append(Drawing(token(cell, r, r, r, outline=0.6), 2 * r, 2 * r))
                 else:
                     style = self.styles["cell-right" if column.align == "right" else "cell"]
-                    cells.append(Paragraph(escape(str(cell)), style))
+                    cells.append(self._paragraph(_rich_runs(str(cell), self.m.icons), style))
             rows.append(cells)
         return self._table(header, rows, widths, [c.align for c in block.columns])
 
@@ -233,8 +277,8 @@ class RulesTypesetter:
 
     def _text_table(self, block: TableBlock, width: float) -> Table:
         n = len(block.header)
-        header = [Paragraph(_markup(c), self.styles["head"]) for c in block.header]
-        rows = [[Paragraph(_markup(c), self.styles["cell"]) for c in row] for row in block.rows]
+        header = [self._paragraph(c, self.styles["head"]) for c in block.header]
+        rows = [[self._paragraph(c, self.styles["cell"]) for c in row] for row in block.rows]
         return self._table(header, rows, [width / n] * n, ["left"] * n)
 
     def _legend(self, block: Legend, width: float) -> list[Flowable]:
@@ -315,7 +359,13 @@ def render_rules(blocks, manifest: Manifest, paper: Paper) -> tuple[bytes, int]:
     register_fonts()
     registerFontFamily(_FONT_NAMES["body"], normal=_FONT_NAMES["body"], bold=_FONT_NAMES["bold"],
                        italic=_FONT_NAMES["italic"], boldItalic=_FONT_NAMES["bold-italic"])
-    setter = RulesTypesetter(manifest, paper)
+    # Symbol icons are drawn to files here; paragraphs read them until the document is built.
+    with tempfile.TemporaryDirectory(prefix="printkit-icons-") as folder:
+        return _build(blocks, manifest, paper, IconFiles(manifest, Path(folder)))
+
+
+def _build(blocks, manifest: Manifest, paper: Paper, icons: IconFiles) -> tuple[bytes, int]:
+    setter = RulesTypesetter(manifest, paper, icons)
     out = io.BytesIO()
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     try:

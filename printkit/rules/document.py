@@ -7,8 +7,9 @@ from pathlib import Path
 from ..findings import Finding
 from ..layout.geometry import Rect
 from ..model.pack import Pack
+from ..suggest import did_you_mean
 from .content import Generated, PlaceholderError, expand
-from .source import Block, Heading, ListBlock, Paragraph, Placeholder, Run, TableBlock, parse_rules, \
+from .source import Block, Heading, IconRef, ListBlock, Paragraph, Placeholder, Run, TableBlock, parse_rules, \
     unclosed_placeholders
 
 Expanded = Block | Generated
@@ -73,8 +74,16 @@ def _inline(content, pack: Pack, findings: list[Finding]) -> tuple[Run, ...]:
             value = _attempt(item, pack, findings, False)
             out.append(Run(value if isinstance(value, str) else "", item.style))
         else:
-            out.append(item)
+            if isinstance(item, IconRef) and item.name not in pack.manifest.icons:
+                findings.append(_unknown_icon(item, pack))
+            out.append(item)  # an unknown icon is typeset as the text it is
     return tuple(out)
+
+
+def _unknown_icon(ref: IconRef, pack: Pack) -> Finding:
+    icons = pack.manifest.icons
+    return Finding("T707", f"'{{{ref.name}}}' is not an icon", ref.location,
+                   did_you_mean(ref.name, icons) or "declare it under [icons], or write \\{ for a brace")
 
 
 def _attempt(placeholder: Placeholder, pack: Pack, findings: list[Finding], odds: bool):

@@ -3,11 +3,13 @@
 Markdown is parsed by markdown-it-py; this module only turns its tokens into
 a small, frozen block model. A placeholder is ``{{name args}}``: alone in a
 paragraph it stands for a generated block (a table, a list, the legend);
-inside text it stands for a value (a count, the title).
+inside text it stands for a value (a count, the title). A single-brace
+``{name}`` in text is an icon reference (``IconRef``); ``\\{`` keeps a brace literal.
 """
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Union
@@ -17,6 +19,8 @@ from markdown_it import MarkdownIt
 from ..findings import Location
 
 PLACEHOLDER = re.compile(r"\{\{\s*([a-z][a-z-]*)((?:\s+[^{}\s]+)*)\s*\}\}")
+# One brace each side, as on cards; doubled braces belong to placeholders, even broken ones.
+ICON_REF = re.compile(r"(?<!\{)\{([\w-]+)\}(?!\})")
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,18 @@ class Run:
 
 
 @dataclass(frozen=True)
+class IconRef(Run):
+    """``{name}`` in the text: an inline icon if the pack has one so named.
+
+    It is a Run whose text is the reference as written, so code that knows
+    nothing of icons still prints something sensible.
+    """
+
+    name: str = ""
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
 class Placeholder:
     name: str
     args: tuple[str, ...]
@@ -36,7 +52,7 @@ class Placeholder:
     style: str = "plain"  # of the text around it, which its value takes on
 
 
-Inline = Union[Run, Placeholder]
+Inline = Union[Run, IconRef, Placeholder]
 
 
 @dataclass(frozen=True)
@@ -67,7 +83,9 @@ Block = Union[Heading, Paragraph, ListBlock, TableBlock, Placeholder]
 
 
 def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable("table")
+    # Without text_join, escapes and entities stay separate tokens, so a brace written
+    # as \\{ can be told from one that opens an icon reference (see _inline).
+    return MarkdownIt("commonmark").enable("table").disable("text_join")
 
 
 def parse_rules(text: str, path: Path) -> tuple[Block, ...]:
@@ -136,7 +154,13 @@ def _inline(token, path: Path, lines: list[str]) -> tuple[Inline, ...]:
     bold = italic = False
     out: list[Inline] = []
     first_line = token.map[0] if token.map else 0
+    pending = _Text(path, lines, first_line)
     for child in token.children or []:
+        if child.type in ("text", "text_special"):
+            pending.add(child.content, literal=child.type == "text_special")
+            continue
+        style = _style(bold, italic)
+        out += pending.flush(style)  # text before this token takes the style it was written in
         if child.type == "strong_open":
             bold = True
         elif child.type == "strong_close":
@@ -147,33 +171,96 @@ def _inline(token, path: Path, lines: list[str]) -> tuple[Inline, ...]:
             italic = False
         elif child.type in ("softbreak", "hardbreak"):
             out.append(Run(" "))
-        elif child.type in ("text", "code_inline"):
-            style = {(True, True): "bold-italic", (True, False): "bold", (False, True): "italic"}.get(
-                (bold, italic), "plain")
+        elif child.type == "code_inline":  # code is shown as written: no icons in it
             out += _split_placeholders(child.content, style, path, lines, first_line)
-    return tuple(out)
+    return tuple(out + pending.flush(_style(bold, italic)))
 
 
-def _split_placeholders(text: str, style: str, path: Path, lines: list[str], first_line: int) -> list[Inline]:
+def _style(bold: bool, italic: bool) -> str:
+    return {(True, True): "bold-italic", (True, False): "bold", (False, True): "italic"}.get((bold, italic), "plain")
+
+
+class _Text:
+    """Neighbouring text tokens of one inline token, joined as markdown-it's text_join would.
+
+    Joining keeps Runs as they always were; remembering which characters came
+    from an escape or entity lets ``\\{coin}`` stay literal text.
+    """
+
+    def __init__(self, path: Path, lines: list[str], first_line: int):
+        self.path, self.lines, self.first_line = path, lines, first_line
+        self.parts: list[str] = []
+        self.literal: set[int] = set()  # offsets into the joined text
+        self.seen: Counter[str] = Counter()  # icon references met so far, to find the next one written
+
+    def add(self, text: str, literal: bool) -> None:
+        if literal:
+            start = sum(len(p) for p in self.parts)
+            self.literal.update(range(start, start + len(text)))
+        self.parts.append(text)
+
+    def flush(self, style: str) -> list[Inline]:
+        text = "".join(self.parts)
+        self.parts = []
+        out = _split_placeholders(text, style, self.path, self.lines, self.first_line, self._icons)
+        self.literal = set()
+        return out
+
+    def _icons(self, text: str, style: str, offset: int) -> list[Inline]:
+        """Runs and IconRefs for ``text``, which starts at ``offset`` in the joined text."""
+        out: list[Inline] = []
+        pos = 0
+        for m in ICON_REF.finditer(text):
+            if offset + m.start() in self.literal:
+                continue  # an escaped brace: text
+            name = m.group(1)
+            where = _locate(m.group(0), self.path, self.lines, self.first_line, self.seen[name], unescaped=True)
+            self.seen[name] += 1
+            if m.start() > pos:
+                out.append(Run(text[pos:m.start()], style))
+            out.append(IconRef(m.group(0), style, name, where))
+            pos = m.end()
+        if pos < len(text):
+            out.append(Run(text[pos:], style))
+        return out
+
+
+def _plain(text: str, style: str, offset: int) -> list[Inline]:
+    return [Run(text, style)]
+
+
+def _split_placeholders(text: str, style: str, path: Path, lines: list[str], first_line: int,
+                        between=_plain) -> list[Inline]:
+    """Placeholders in ``text``; ``between(text, style, offset)`` makes the inlines for the text around them."""
     out: list[Inline] = []
     pos = 0
     for m in PLACEHOLDER.finditer(text):
         if m.start() > pos:
-            out.append(Run(text[pos:m.start()], style))
+            out += between(text[pos:m.start()], style, pos)
         where = _locate(m.group(0), path, lines, first_line)
         out.append(Placeholder(m.group(1), tuple(m.group(2).split()), where, inline=True, style=style))
         pos = m.end()
     if pos < len(text):
-        out.append(Run(text[pos:], style))
+        out += between(text[pos:], style, pos)
     return out
 
 
-def _locate(snippet: str, path: Path, lines: list[str], first_line: int) -> Location:
-    """The first place from ``first_line`` on where ``snippet`` is written."""
+def _locate(snippet: str, path: Path, lines: list[str], first_line: int, nth: int = 0,
+            unescaped: bool = False) -> Location:
+    """The ``nth`` (from 0) place from ``first_line`` on where ``snippet`` is written.
+
+    With ``unescaped``, copies after a backslash do not count: Markdown printed them as text.
+    """
     for n in range(first_line, len(lines)):
-        col = lines[n].find(snippet)
-        if col >= 0:
-            return Location(path, n + 1, col + 1)
+        line = lines[n]
+        col = line.find(snippet)
+        while col >= 0:
+            backslashes = len(line[:col]) - len(line[:col].rstrip("\\"))
+            if not (unescaped and backslashes % 2):
+                if nth == 0:
+                    return Location(path, n + 1, col + 1)
+                nth -= 1
+            col = line.find(snippet, col + 1)
     return Location(path, first_line + 1, 1)
 
 

@@ -2,6 +2,7 @@
 import pytest
 from conftest import REPO, at
 
+from printkit.checks.layouts import layout_columns
 from printkit.checks.columns import check_unused_columns, columns_used
 from printkit.model.loader import load_pack
 
@@ -110,8 +111,18 @@ def test_the_claimed_decks_card_table_shows_only_its_requirement_and_points(mini
 
 
 @pytest.mark.parametrize("face", ['badge = "flavour"', 'powers_for = { flavour = "sweet" }'])
-def test_a_face_role_uses_its_column(flavoured, face):
+def test_a_face_role_its_layout_shows_uses_its_column(flavoured, face):
     flavoured.edit("game.toml", "[decks.kids.expect]",
-                   f'[decks.kids.face]\ntemplate = "suit"\n{face}\n\n[decks.kids.expect]')
-    assert unused(flavoured) == []
-    assert "flavour" in columns_used(load_pack(flavoured.path)[0])["kids"]
+                   f'[decks.kids.face]\nlayout = "suit"\n{face}\n\n[decks.kids.expect]')
+    assert [f for f in flavoured.findings() if f.code == "N602"] == []
+    assert "flavour" in layout_columns(load_pack(flavoured.path)[0])["kids"]
+
+
+def test_a_face_role_its_layout_never_mentions_does_not_count(flavoured):
+    # The built-in "text" layout shows no badge: binding one shows nothing, and both are said.
+    flavoured.edit("game.toml", "[decks.kids.expect]",
+                   '[decks.kids.face]\nlayout = "text"\nbadge = "flavour"\n\n[decks.kids.expect]')
+    codes = sorted(f.code for f in flavoured.findings() if f.code in ("N602", "N603"))
+    assert codes == ["N602", "N603"]
+
+

@@ -1,44 +1,54 @@
 """Draw the pack's small pictures with Pillow: two creature portraits and the claw icon.
 
 Run it from anywhere: ``python tests/packs/creatures/make_art.py``. The
-pictures are flat colour shapes, so they compress to a few kilobytes while
-having enough pixels (300 dpi in their boxes) to pass the art checks.
+pictures are flat colour shapes, so they compress to a few kilobytes, yet
+have pixels enough (300 dpi in their boxes) to pass the art checks. The
+portraits are wide with the creature in the middle, so both the wide
+window of a creature card and the squarer one of a spell crop them well.
 """
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 HERE = Path(__file__).resolve().parent
+W, H = 1400, 700  # the portrait; each is drawn in a 700 × 700 square at its centre
+X0 = (W - H) // 2
+
+
+def _square(points):
+    """Points of the centre square, scaled from 0-100 units to pixels."""
+    return [(X0 + x * 7, y * 7) for x, y in points]
 
 
 def fox(path: Path) -> None:
-    img = Image.new("RGB", (900, 720), "#F3E3C3")
+    img = Image.new("RGB", (W, H), "#F3E3C3")
     d = ImageDraw.Draw(img)
-    d.ellipse((-200, 520, 1100, 1100), fill="#9CC58A")  # a hill
-    d.ellipse((620, 70, 780, 230), fill="#FFF4CF")  # the moon
-    d.polygon([(300, 560), (450, 300), (600, 560)], fill="#D55E00")  # body
-    d.polygon([(380, 330), (450, 170), (520, 330)], fill="#D55E00")  # head
-    d.polygon([(390, 250), (405, 130), (440, 215)], fill="#8A3A00")  # ears
-    d.polygon([(460, 215), (495, 130), (510, 250)], fill="#8A3A00")
-    d.polygon([(430, 320), (450, 360), (470, 320)], fill="#FFFFFF")  # chin
-    d.polygon([(600, 540), (760, 430), (700, 560)], fill="#E69F00")  # tail
+    d.ellipse((-300, 520, W + 300, 1300), fill="#9CC58A")  # a hill
+    d.ellipse(tuple(v for p in _square([(82, 8), (96, 22)]) for v in p), fill="#FFF4CF")  # the moon
+    d.polygon(_square([(30, 82), (50, 42), (70, 82)]), fill="#D55E00")  # body
+    d.polygon(_square([(41, 46), (50, 22), (59, 46)]), fill="#D55E00")  # head
+    d.polygon(_square([(42, 34), (43, 14), (48, 28)]), fill="#8A3A00")  # ears
+    d.polygon(_square([(52, 28), (57, 14), (58, 34)]), fill="#8A3A00")
+    d.polygon(_square([(47, 44), (50, 50), (53, 44)]), fill="#FFFFFF")  # chin
+    d.polygon(_square([(68, 80), (88, 62), (80, 84)]), fill="#E69F00")  # tail
     img.quantize(8).save(path, optimize=True)
 
 
 def stag(path: Path) -> None:
-    img = Image.new("RGB", (900, 720), "#DDE8F0")
+    img = Image.new("RGB", (W, H), "#DDE8F0")
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 560, 900, 720), fill="#6E8B5A")
-    d.rectangle((330, 360, 570, 520), fill="#7A5230")  # body
-    for x in (345, 395, 505, 545):
-        d.rectangle((x, 510, x + 20, 600), fill="#5A3A20")  # legs
-    d.rectangle((520, 250, 570, 380), fill="#7A5230")  # neck
-    d.ellipse((510, 200, 620, 280), fill="#7A5230")  # head
+    d.rectangle((0, 600, W, H), fill="#6E8B5A")  # grass
+    box = lambda a, b: tuple(v for p in _square([a, b]) for v in p)  # noqa: E731
+    d.rectangle(box((30, 52), (66, 74)), fill="#7A5230")  # body
+    for x in (32, 39, 56, 62):
+        d.rectangle(box((x, 72), (x + 3, 88)), fill="#5A3A20")  # legs
+    d.rectangle(box((60, 36), (67, 54)), fill="#7A5230")  # neck
+    d.ellipse(box((58, 28), (74, 40)), fill="#7A5230")  # head
     for dx in (-1, 1):  # antlers
-        cx = 560 + dx * 10
-        d.line((cx, 210, cx + dx * 90, 90), fill="#3B2A1A", width=14)
-        d.line((cx + dx * 45, 150, cx + dx * 110, 150), fill="#3B2A1A", width=12)
-        d.line((cx + dx * 70, 120, cx + dx * 60, 60), fill="#3B2A1A", width=12)
+        cx = 66 + dx * 2
+        for a, b in (((cx, 30), (cx + dx * 12, 8)), ((cx + dx * 6, 19), (cx + dx * 15, 19)),
+                     ((cx + dx * 9, 14), (cx + dx * 8, 4))):
+            d.line(_square([a, b]), fill="#3B2A1A", width=14)
     img.quantize(8).save(path, optimize=True)
 
 
