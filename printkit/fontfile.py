@@ -13,6 +13,8 @@ import os
 import stat
 from pathlib import Path
 
+from .packpath import OutsidePack, inside_pack
+
 MAX_FONT_MB = 20
 MAX_FONT_BYTES = MAX_FONT_MB * 1024 * 1024
 
@@ -29,12 +31,10 @@ class FontFileError(ValueError):
 
 def resolve_font(root: Path, name: str) -> Path:
     """The file ``name`` (relative to the pack folder) names; links are followed, then confined."""
-    if Path(name).is_absolute() or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"):
-        raise FontFileError(f"'{name}' is an absolute path; name fonts relative to the pack folder")
-    base = root.resolve()
-    target = (root / name).resolve()
-    if base != target and base not in target.parents:
-        raise FontFileError(f"'{name}' leads outside the pack folder")
+    try:
+        target = inside_pack(root, name, "fonts")
+    except OutsidePack as exc:
+        raise FontFileError(str(exc)) from None
     if not target.exists():
         raise FontFileError(f"'{name}' does not exist")
     return target

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..packpath import OutsidePack, inside_pack
+
 
 class ArtPathError(ValueError):
     """A picture path printkit will not follow."""
@@ -10,13 +12,10 @@ class ArtPathError(ValueError):
 
 def resolve_art(root: Path, name: str) -> Path:
     """The file ``name`` (relative to the pack folder) names; links are followed, then checked."""
-    candidate = Path(name)
-    if candidate.is_absolute() or name.startswith(("/", "\\\\")) or (len(name) > 1 and name[1] == ":"):
-        raise ArtPathError(f"'{name}' is an absolute path; name pictures relative to the pack folder")
-    base = root.resolve()
-    target = (root / candidate).resolve()
-    if base != target and base not in target.parents:
-        raise ArtPathError(f"'{name}' leads outside the pack folder")
+    try:
+        target = inside_pack(root, name, "pictures")
+    except OutsidePack as exc:
+        raise ArtPathError(str(exc)) from None
     if not target.is_file():
         raise FileNotFoundError(name)
     return target

@@ -21,6 +21,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from ..findings import Location
+from ..packpath import OutsidePack, inside_pack
 from ..suggest import did_you_mean
 from .layout_keys import (ALIGNS, ANCHORS, BOX_KEYS, BUILTIN_LAYOUTS, COLOUR_VARIABLES, COMMON_KEYS,
                           ELEMENT_KEYS, ELEMENT_TYPES, FRAMES, LAYOUT_KEYS, MAX_ELEMENTS, MAX_EXTENDS, MAX_MM,
@@ -261,9 +262,9 @@ class LayoutReader:
     def _file(self, table: Table, name: str, value: str) -> Table | None:
         """A layout file's top table, read with its own positions."""
         here = table.key_path(name)
-        base = self.pack_dir.resolve()
-        target = (self.pack_dir / value).resolve()
-        if Path(value).is_absolute() or (base != target and base not in target.parents):
+        try:
+            target = inside_pack(self.pack_dir, value)
+        except OutsidePack:
             table.ctx.report("M108", f"layout file '{value}' is outside the pack folder", here,
                              "keep layout files inside the pack, such as 'layouts/card.toml'")
             return None
