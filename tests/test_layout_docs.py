@@ -118,7 +118,10 @@ def test_the_page_has_examples_and_every_toml_block_is_one():
 def test_example_checks_clean_and_builds(name, tmp_path):
     pack = make_pack(name, tmp_path)
     report = check_pack(pack)
-    problems = [f"{f.code} {f.message}" for f in report.findings if f.is_error or f.code.startswith(("T", "A"))]
+    # No errors, no print or art warnings, and no face key the layout leaves unused (N603). Notices
+    # that a shared column goes unused in a small example (N602) are fine.
+    problems = [f"{f.code} {f.message}" for f in report.findings
+                if f.is_error or f.code.startswith(("T", "A")) or f.code == "N603"]
     assert problems == []
     out = tmp_path / "out"
     result = CliRunner().invoke(cli, ["build", str(pack), "--out", str(out)])

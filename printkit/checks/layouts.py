@@ -30,6 +30,8 @@ MIN_TYPE = 6.0  # points
 MIN_CONTRAST, LARGE_CONTRAST = 4.5, 3.0  # WCAG 2 ratios for body text and for large text
 OVERLAP = 0.3  # mm two inks must share, both ways, to count as printing over each other
 FACE_KEY_ROLES = ("suit", "badge", "subtitle", "points", "value", "text", "art")
+# What an element of these types reads when it names no column (as the engine draws it).
+DEFAULT_COLUMN = {"index": "$suit", "requirement": "$requires"}
 
 
 def where_of(element: Element, layout: Layout, deck: DeckSpec) -> Location:
@@ -105,6 +107,7 @@ def _unused_roles(layout: Layout, deck: DeckSpec) -> Iterator[Finding]:
         for key in ("column", "text", "heading"):
             value = element.get(key) or ""
             said |= {ref.lstrip("#") for ref, _ in references(value)} if key != "column" else {value}
+        said.add(element.get("column") or DEFAULT_COLUMN.get(element.type, ""))  # index: $suit unless told
         for key in ("when", "unless"):
             if element.get(key) is not None:
                 said |= {name for name, _ in element.get(key).tests}
@@ -147,7 +150,7 @@ def layout_columns(pack: Pack) -> dict[str, set[str]]:
         bindings = face_bindings(pack.manifest, deck)
         names = set()
         for element in layout.elements:
-            names |= {element.get("column") or ""}
+            names |= {element.get("column") or DEFAULT_COLUMN.get(element.type, "")}
             for key in ("text", "heading"):
                 names |= {ref.lstrip("#") for ref, _ in references(element.get(key) or "")}
             for key in ("when", "unless"):

@@ -120,8 +120,7 @@ class LayoutDrawer:
 def rich_fonts(family: str, bold: bool, italic: bool, settings) -> RichFonts:
     """The four faces rich text may switch between, starting from the element's own weight."""
     key = lambda b, i: font_key(family, b, i, settings) or font_key("body", b, i)  # noqa: E731
-    fallback = tuple(k for name in settings.fallback if (k := font_key(name, bold, italic, settings)))
-    return RichFonts(key(bold, italic), key(True, italic), key(bold, True), key(True, True), fallback)
+    return RichFonts(key(bold, italic), key(True, italic), key(bold, True), key(True, True), settings.fallback)
 
 
 def _upper(text: str) -> str:

@@ -150,3 +150,25 @@ def test_a_pack_with_fonts_builds_the_same_bytes_twice_and_leaves_the_pack_alone
         outputs.append({p.name: p.read_bytes() for p in result.files})
     assert outputs[0] == outputs[1]
     assert sorted(p.relative_to(mini.path) for p in mini.path.rglob("*")) == before
+
+
+def test_a_card_sets_a_character_its_font_lacks_in_the_fallback_font(mini, tmp_path):
+    # A custom layout shows each gag's name; one name carries an emoji only the pack's font has.
+    with_fonts(mini, '[fonts]\nfallback = ["emoji"]\nemoji = "fonts/Emoji.ttf"',
+               **{"Emoji.ttf": truetype_font(chars=EMOJI + " ", family="Test Emoji")})
+    mini.edit("game.toml", "[decks.gags.expect]",
+              '[decks.gags.face]\nlayout = "plain"\n\n[decks.gags.expect]')
+    mini.edit("gags.csv", "Toy Piano,", f"Toy Piano {EMOJI},")
+    assert [f for f in mini.findings() if f.is_error] == []
+    result = build_pack(mini.path, BuildOptions(tmp_path / "out"))
+    cards = next(p for p in result.files if p.name == "cards.pdf")
+    with pdfplumber.open(cards) as pdf:
+        page = next(p for p in pdf.pages if "Gag cards · sheet 1" in (p.extract_text() or ""))
+        chars = page.chars
+    # The emoji is the one character set in the pack's font, on the line of "Toy Piano"...
+    emoji = [c for c in chars if "TestEmoji" in c["fontname"]]
+    assert len(emoji) == 1
+    line = [c for c in chars if abs(c["top"] - emoji[0]["top"]) < 3]
+    assert "".join(c["text"] for c in line if c["x0"] < emoji[0]["x0"]).replace(" ", "").endswith("ToyPiano")
+    # ...and the rest of the name keeps the layout's own font.
+    assert {c["fontname"].split("+")[1] for c in line if c is not emoji[0] and c["text"].strip()} == {"ComicNeue-Bold"}
