@@ -16,6 +16,7 @@ from ..rules.document import cover_box
 from .faces import laid_out_cards
 
 RULES_MARGIN = 16.0  # mm, as the rules are typeset
+ICON_MM = 3.0
 
 
 def judge(placed: Picture | ArtProblem, where: Location, what: str, art: ArtSettings) -> Iterator[Finding]:
@@ -40,6 +41,7 @@ def _pixels(p: Picture, dpi: float) -> str:
 
 def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
     art = pack.manifest.art
+    named: set = set()
     for deck in pack.decks.values():
         if not any(front_key(card) in fronts for card in deck.cards):
             # Nothing draws this deck (no face, or a layout that does not exist): its pictures
@@ -47,6 +49,11 @@ def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]
             yield from _pictures_exist(pack, deck)
         for card, result in laid_out_cards(deck, fronts):
             for problem in result.art_problems:
+                if problem.where is not None:  # a picture the manifest names: reported once, at its key
+                    if (problem.code, problem.where) not in named:
+                        named.add((problem.code, problem.where))
+                        yield from ([] if _is_icon(pack, problem) else judge(problem, problem.where, "the layout", art))
+                    continue
                 where = card.location(problem.column) if problem.column in card.cells else card.location()
                 yield from judge(problem, where, f"'{card.name}'", art)
             for part in result.parts:
@@ -59,6 +66,10 @@ def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]
             yield from _component(back_face(deck.spec, pack.manifest, pack), deck.spec.back.art,
                                   f"the back of the {deck.spec.title}", art)
     m = pack.manifest
+    for icon in m.icons.values():
+        if icon.file:  # sized as in a line of 9 pt text: about 3 mm
+            placed = picture(pack.root, icon.file, Rect(0.0, 0.0, ICON_MM, ICON_MM), "contain", (0.5, 0.5))
+            yield from judge(placed, icon.location, f"the icon '{icon.name}'", art)
     if m.rules is not None and m.rules.cover is not None:
         ref = m.rules.cover
         box = cover_box(210.0 - 2 * RULES_MARGIN)  # the A4 width of the text; Letter is close
@@ -69,6 +80,11 @@ def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]
         ref = m.board.art
         placed = picture(m.path.parent, ref.file, board.trim, ref.fit, ref.focus)
         yield from judge(placed, ref.location, "the board", art)
+
+
+def _is_icon(pack: Pack, problem: ArtProblem) -> bool:
+    """Icons' pictures are checked once, from [icons], whatever text uses them."""
+    return any(icon.location == problem.where for icon in pack.manifest.icons.values())
 
 
 def _pictures_exist(pack: Pack, deck) -> Iterator[Finding]:

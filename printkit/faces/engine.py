@@ -1,7 +1,7 @@
 """Draw a card side from a layout: one element after another, into a display list.
 
 Every face printkit draws (the built-in fronts, backs and player aids as much
-as a pack's own layouts) goes through ``draw_layout``. Element boxes depend
+as a pack's own layouts) goes through ``LayoutDrawer.draw``. Element boxes depend
 only on the layout and the card size, so they are computed once per deck;
 what varies per card is which elements show and what they say.
 """
@@ -26,7 +26,7 @@ from .colour import INK
 from .requirement import draw_requirement
 from .symbols import symbol
 from .tokens import badge, token
-from .values import Bindings, holds, interpolate, resolve_colour
+from .values import Bindings, holds, interpolate, references, resolve_colour
 
 DEFAULT_SIZE = (6.0, 12.0)  # points: text shrinks from 12 to 6 unless its element says otherwise
 
@@ -112,7 +112,7 @@ class LayoutDrawer:
         placed = picture(self.ctx.manifest.path.parent, spec.file, Rect(cx - side / 2, cy - side / 2, side, side),
                          "contain", (0.5, 0.5))
         if isinstance(placed, ArtProblem):
-            b.art_problems.append(placed)
+            b.art_problems.append(replace(placed, where=spec.location))
             return []
         return [placed]
 
@@ -134,7 +134,6 @@ def _upper(text: str) -> str:
 
 
 def _first_column(template: str, bindings: Bindings) -> str | None:
-    from .values import references
     for ref, _ in references(template):
         column = bindings.column_of(ref.lstrip("#"))
         if column:

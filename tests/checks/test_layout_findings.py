@@ -167,3 +167,13 @@ def test_a_typo_in_the_layout_name_does_not_hide_a_missing_picture(mini):
     mini.edit("game.toml", "[decks.gags.expect]", '[decks.gags.face]\nlayout = "clam"\nart = "art"\n\n[decks.gags.expect]')
     codes = sorted(f.code for f in mini.findings())
     assert "T702" in codes and "A101" in codes
+
+
+def test_an_icon_picture_that_is_missing_is_reported_once_at_its_key(mini):
+    with_layout(mini)
+    mini.edit("game.toml", 'text = "{name}"', 'text = "{name} {star}"')
+    mini.edit("game.toml", "[decks.gags.expect]", '[icons]\nstar = "icons/star.png"\n\n[decks.gags.expect]')
+    found = [f for f in mini.findings() if f.code == "A101"]
+    assert len(found) == 1  # four cards show it; one finding
+    assert found[0].message == "the picture 'icons/star.png' does not exist (the icon 'star')"
+    assert at(found[0])[0] == "game.toml"
