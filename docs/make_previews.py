@@ -18,6 +18,7 @@ from printkit.build import BuildOptions, build_pack  # noqa: E402
 
 PACK = DOCS.parent / "cards" / "gag-grab"
 SECOND = DOCS.parent / "cards" / "many-faces"
+OWN = DOCS.parent / "tests" / "packs" / "creatures"  # a pack with layouts of its own
 # (image, build, file, page number, scale where 1.0 is 72 dpi, crop box in mm from the top left or None)
 PREVIEWS = [
     ("print-guide.png", "tiles", "cards.pdf", 1, 1.0, None),
@@ -34,17 +35,20 @@ PREVIEWS = [
     ("many-faces-personalities.png", "second", "cards.pdf", 3, 1.0, None),
     ("many-faces-actions.png", "second", "cards.pdf", 21, 1.0, None),
     ("many-faces-popularity.png", "second", "board.pdf", 1, 1.0, None),
+    ("layouts/creatures.png", "own", "cards.pdf", 3, 2.0, (9.75, 103.75, 200.25, 192.65)),  # the middle row
 ]
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        out = {"tiles": Path(tmp) / "tiles", "a2": Path(tmp) / "a2", "second": Path(tmp) / "second"}
+        out = {"tiles": Path(tmp) / "tiles", "a2": Path(tmp) / "a2", "second": Path(tmp) / "second",
+               "own": Path(tmp) / "own"}
         build_pack(PACK, BuildOptions(out["tiles"]))
         build_pack(PACK, BuildOptions(out["a2"], board_paper="a2"))
         build_pack(SECOND, BuildOptions(out["second"]))
+        build_pack(OWN, BuildOptions(out["own"]))
         for name, build, file, page, scale, box in PREVIEWS:
-            pack = SECOND if build == "second" else PACK
+            pack = {"second": SECOND, "own": OWN}.get(build, PACK)
             pdf = pdfium.PdfDocument(out[build] / pack.name / file)
             image = pdf[page - 1].render(scale=scale).to_pil()
             if box is not None:
