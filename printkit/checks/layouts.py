@@ -20,7 +20,7 @@ from ..layout.boxes import layout_boxes
 from ..layout.bounds import IDENTITY, bounds, placed
 from ..layout.draw import Box, Disc, Path, Picture, Text
 from ..layout.geometry import Rect
-from ..layout.richtext import icon_references
+from ..layout.richparse import icon_references
 from ..model.layout_keys import INK_TYPES
 from ..model.layouts import Element, Layout
 from ..model.pack import Card, DeckSpec, Pack

@@ -7,7 +7,7 @@ picture) unless it names its own; player aids use ``aid-front`` and
 """
 from __future__ import annotations
 
-from ..model.layouts import Condition
+from ..model.layout_values import Condition
 from ..model.pack import DeckSpec, Manifest, Pack
 from .base import FaceContext, FaceResult, Overflow, back_key, front_key
 from .engine import LayoutDrawer

@@ -1,7 +1,7 @@
-"""What every card template gets and gives back."""
+"""What every face drawing gets and gives back: its context, a builder for items, the result."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..fonts import metrics
 from ..layout.draw import Box, Face, Item, text_lines

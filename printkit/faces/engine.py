@@ -14,7 +14,8 @@ from ..fonts import font_key, metrics
 from ..layout.boxes import PRINT_BLEED, layout_boxes
 from ..layout.draw import Box, Disc, Group, Item, Line, Text
 from ..layout.geometry import Rect
-from ..layout.richtext import RichFonts, fit_rich, parse_rich, rich_items
+from ..layout.richparse import parse_rich
+from ..layout.richtext import RichFonts, fit_rich, rich_items
 from ..model.layout_keys import INK_TYPES
 from ..model.layouts import Element, Layout
 from ..model.pack import Card

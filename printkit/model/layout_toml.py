@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .layouts import Condition, Layout, Length, builtin_source
+from .layout_values import Condition, Length
+from .layouts import Layout, builtin_source
 
 
 def _value(value) -> str:

@@ -31,7 +31,8 @@ from ..fonts import metrics
 from ..layout.draw import Item, Picture
 from ..layout.geometry import Rect, mm_to_pt, pt_to_mm
 from ..layout.paper import Paper
-from ..layout.richtext import ICON_SCALE, Span, parse_rich
+from ..layout.richparse import Span, parse_rich
+from ..layout.richtext import ICON_SCALE
 from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
 from ..rules.document import cover_box

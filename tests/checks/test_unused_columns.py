@@ -3,7 +3,7 @@ import pytest
 from conftest import REPO, at
 
 from printkit.checks.layouts import layout_columns
-from printkit.checks.columns import check_unused_columns, columns_used
+from printkit.checks.columns import check_unused_columns
 from printkit.model.loader import load_pack
 
 # Added to the mini pack's kids at line 17 of game.toml, right after 'gender'.

@@ -7,9 +7,9 @@ from printkit.fonts import metrics
 from printkit.layout import richtext
 from printkit.layout.draw import Box, Text, text_lines
 from printkit.layout.geometry import Rect, pt_to_mm
-from printkit.layout.richtext import (BREAK, ICON_GAP, ICON_SCALE, IconPiece, RichFonts, Span,
-                                      TextPiece, fit_rich, icon_references, missing_characters,
-                                      parse_rich, rich_items)
+from printkit.layout.richparse import BREAK, Span, icon_references, parse_rich
+from printkit.layout.richtext import (ICON_GAP, ICON_SCALE, IconPiece, RichFonts, fit_rich,
+                                      missing_characters, rich_items)
 from printkit.layout.text import LEADING, block_height, fit_text
 
 BODY = RichFonts()
