@@ -21,17 +21,15 @@ from ..layout.bounds import IDENTITY, bounds, placed
 from ..layout.draw import Box, Disc, Path, Picture, Text
 from ..layout.geometry import Rect
 from ..layout.richparse import icon_references
-from ..model.layout_keys import INK_TYPES
+from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
 from ..model.layouts import Element, Layout
-from ..model.pack import Card, DeckSpec, Pack
+from ..model.pack import FACE_ROLES, Card, DeckSpec, Pack
 from ..suggest import did_you_mean
 
 MIN_TYPE = 6.0  # points
 MIN_CONTRAST, LARGE_CONTRAST = 4.5, 3.0  # WCAG 2 ratios for body text and for large text
 OVERLAP = 0.3  # mm two inks must share, both ways, to count as printing over each other
-FACE_KEY_ROLES = ("suit", "badge", "subtitle", "points", "value", "text", "art")
-# What an element of these types reads when it names no column (as the engine draws it).
-DEFAULT_COLUMN = {"index": "$suit", "requirement": "$requires"}
+FACE_KEY_ROLES = tuple(role for role in FACE_ROLES if role != "title")  # the name is always used
 
 
 def where_of(element: Element, layout: Layout, deck: DeckSpec) -> Location:
@@ -61,33 +59,27 @@ def check_references(pack: Pack) -> Iterator[Finding]:
         yield from _cell_icons(pack, deck, layout, bindings)
 
 
+def element_names(element: Element) -> set[str]:
+    """Every column, ``$role`` or variable an element refers to: by key, in its text, in its conditions."""
+    names = {element.get("column") or DEFAULT_COLUMN.get(element.type, "")}
+    for key in ("text", "heading"):
+        names |= {ref.lstrip("#") for ref, _ in references(element.get(key) or "")}
+    for key in ("when", "unless"):
+        if element.get(key) is not None:
+            names |= {name for name, _ in element.get(key).tests}
+    return names - {""}
+
+
 def _element_references(element: Element, layout: Layout, deck: DeckSpec, bindings: Bindings,
                         icons: set[str]) -> Iterator[Finding]:
-    names = []
-    if element.get("column"):
-        names.append(element.get("column"))
     for key in ("when", "unless"):
         condition = element.get(key)
-        if condition is not None:
-            names += [name for name, _ in condition.tests]
-            if condition.param and condition.param not in ("powers_for",):
-                yield Finding("T707", f"{describe(element, layout)} names an unknown condition '${condition.param}'",
-                              where_of(element, layout, deck), "the face supplies only $powers_for")
-    texts = [element.get(key) for key in ("text", "heading") if element.get(key)]
-    for template in texts:
-        for ref, _ in references(template):
-            name = ref[1:] if ref.startswith("#") else ref
-            if not bindings.knows(name) and name not in icons and not _variable(name):
-                yield _unknown(name, element, layout, deck, bindings, icons)
-    for name in names:
-        if not bindings.knows(name) and not _variable(name):
+        if condition is not None and condition.param and condition.param not in bindings.conditions:
+            yield Finding("T707", f"{describe(element, layout)} names an unknown condition '${condition.param}'",
+                          where_of(element, layout, deck), "the face supplies only $powers_for")
+    for name in sorted(element_names(element)):
+        if not bindings.knows(name) and name not in icons:
             yield _unknown(name, element, layout, deck, bindings, icons)
-
-
-def _variable(name: str) -> bool:
-    """Variables any drawing supplies."""
-    return name in ("$art_area", "$game", "$deck", "$label", "$back_art", "$title", "$heading", "$powers",
-                    "$legend", "$claimed")
 
 
 def _unknown(name: str, element: Element, layout: Layout, deck: DeckSpec, bindings: Bindings,
@@ -102,15 +94,7 @@ def _unused_roles(layout: Layout, deck: DeckSpec) -> Iterator[Finding]:
     """A face key such as ``points = "power"`` that the layout never refers to draws nothing."""
     if deck.face is None:
         return
-    said = set()
-    for element in layout.elements:
-        for key in ("column", "text", "heading"):
-            value = element.get(key) or ""
-            said |= {ref.lstrip("#") for ref, _ in references(value)} if key != "column" else {value}
-        said.add(element.get("column") or DEFAULT_COLUMN.get(element.type, ""))  # index: $suit unless told
-        for key in ("when", "unless"):
-            if element.get(key) is not None:
-                said |= {name for name, _ in element.get(key).tests}
+    said = set().union(*(element_names(e) for e in layout.elements))
     for role in FACE_KEY_ROLES:
         if role in deck.face.roles and f"${role}" not in said:
             yield Finding("N603", f"layout '{layout.name}' does not use the face's '{role}', so column "
@@ -148,16 +132,10 @@ def layout_columns(pack: Pack) -> dict[str, set[str]]:
         if layout is None:
             continue
         bindings = face_bindings(pack.manifest, deck)
-        names = set()
-        for element in layout.elements:
-            names |= {element.get("column") or DEFAULT_COLUMN.get(element.type, "")}
-            for key in ("text", "heading"):
-                names |= {ref.lstrip("#") for ref, _ in references(element.get(key) or "")}
-            for key in ("when", "unless"):
-                if element.get(key) is not None:
-                    names |= {name for name, _ in element.get(key).tests}
-                    if element.get(key).param == "powers_for" and deck.face:
-                        names |= {column for column, _ in deck.face.powers_for}
+        names = set().union(*(element_names(e) for e in layout.elements))
+        if any(e.get(k) is not None and e.get(k).param == "powers_for" for e in layout.elements
+               for k in ("when", "unless")):
+            names |= {column for column, _ in deck.face.powers_for}
         used[deck.id] = {c for n in names if n and (c := bindings.column_of(n))}
     return used
 
@@ -290,7 +268,7 @@ def _under(point: tuple[float, float], backdrop: list) -> str | None:
 
 def check_layouts(pack: Pack, fronts) -> Iterator[Finding]:
     """Every layout check, over the fronts as drawn, the backs and the player aids."""
-    from ..faces import back_face, front_key
+    from ..faces import back_face, back_layout, front_key
     from ..faces.aid import aid_back, aid_front
 
     yield from check_references(pack)
@@ -308,8 +286,7 @@ def check_layouts(pack: Pack, fronts) -> Iterator[Finding]:
                                           m.card_size(deck))
         if deck.face is not None and loaded is not None:
             result = back_face(deck, m, pack)
-            back = m.layouts.get(deck.back.layout if deck.back and deck.back.layout else "") or \
-                m.layouts["back-art" if deck.back and deck.back.art else "back"]
+            back = back_layout(deck, m)
             yield from check_face(result.parts, _background(result, back), back, deck, None, seen, m.card_size(deck))
     if m.player_aid is not None and m.phases and m.decks:
         for result, name in ((aid_front(pack), "aid-front"), (aid_back(pack), "aid-back")):

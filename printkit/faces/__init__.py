@@ -13,7 +13,7 @@ from .base import FaceContext, FaceResult, Overflow, back_key, front_key
 from .engine import LayoutDrawer
 from .values import DEFAULT_COLOUR, Bindings
 
-__all__ = ["FaceContext", "FaceResult", "Overflow", "back_face", "back_key", "front_faces", "front_key",
+__all__ = ["FaceContext", "FaceResult", "Overflow", "back_face", "back_key", "back_layout", "front_faces", "front_key",
            "deck_drawer", "face_bindings"]
 
 
@@ -56,14 +56,20 @@ def front_faces(pack: Pack) -> dict[str, FaceResult]:
     return results
 
 
+def back_layout(deck: DeckSpec, manifest: Manifest):
+    """The layout a deck's back is drawn with: its own, else "back-art" for a picture, else "back"."""
+    back = deck.back
+    name = (back.layout if back and back.layout else None) or ("back-art" if back and back.art else "back")
+    return manifest.layouts.get(name) or manifest.layouts["back"]
+
+
 def back_face(deck: DeckSpec, manifest: Manifest, pack: Pack | None = None) -> FaceResult:
     """The back shared by every card of ``deck``."""
     back = deck.back
     colour = back.colour if back else "#555555"
     label = back.label if back else deck.title
     art = back.art if back else None
-    name = (back.layout if back and back.layout else None) or ("back-art" if art else "back")
-    layout = manifest.layouts.get(name) or manifest.layouts["back"]
+    layout = back_layout(deck, manifest)
     variables = {"label": label, "game": manifest.title, "deck": deck.title,
                  "back_art": art.file if art else "", "art_area": "window"}
     bindings = Bindings(manifest, (), {}, {}, {}, variables, colour,

@@ -16,7 +16,7 @@ from ..layout.draw import Box, Disc, Group, Item, Line, Text
 from ..layout.geometry import Rect
 from ..layout.richparse import parse_rich
 from ..layout.richtext import RichFonts, fit_rich, rich_items
-from ..model.layout_keys import INK_TYPES
+from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
 from ..model.layouts import Element, Layout
 from ..model.pack import Card
 from ..requirements import Requirement
@@ -249,7 +249,7 @@ def _icon(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
 
 
 def _requirement(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
-    column = d.bindings.column_of(e.get("column", "$requires"))
+    column = d.bindings.column_of(e.get("column", DEFAULT_COLUMN["requirement"]))
     value = card.values.get(column) if card is not None and column else None
     if isinstance(value, Requirement):
         drawn = draw_requirement(value, box, d.ctx.manifest)
@@ -261,7 +261,7 @@ def _requirement(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: C
 def _index(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
     """A corner index: the card's value over its suit's symbol."""
     shown, column = d.text_of(e, card)
-    style = d.ctx.manifest.token(d.bindings.value(e.get("column") or "$suit", card))
+    style = d.ctx.manifest.token(d.bindings.value(e.get("column") or DEFAULT_COLUMN["index"], card))
     d_sym = min(box.w, box.h * 0.38) if style else 0.0
     text_box = Rect(box.x, box.y + d_sym + (0.6 if style else 0), box.w, box.h - d_sym - (0.6 if style else 0))
     if shown:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..model.layout_values import Condition
-from ..model.pack import Card, Manifest
+from ..model.pack import FACE_ROLES, Card, Manifest
 from .colour import INK, ink_on, shade, tint
 
 _REF = re.compile(r"\\[{}]|\{([#$]?[$]?[A-Za-z0-9_-]+)\}")
@@ -72,8 +72,9 @@ class Bindings:
         return style.colour if style else NO_TOKEN
 
 
-# Roles a face may bind; a layout may name them even where a deck leaves them unbound.
-ROLE_NAMES = ("title", "suit", "badge", "subtitle", "points", "value", "text", "art", "requires")
+# Roles a face may bind, and the claim rule's column; a layout may name them even where a
+# deck leaves them unbound (they then read as empty).
+ROLE_NAMES = (*FACE_ROLES, "requires")
 
 
 def interpolate(template: str, bindings: Bindings, card: Card | None, label: bool = False,

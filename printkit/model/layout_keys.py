@@ -42,6 +42,8 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "symbols": ("fill",),
 }
 ELEMENT_TYPES = tuple(ELEMENT_KEYS)
+# What an element of these types reads when it names no column.
+DEFAULT_COLUMN = {"index": "$suit", "requirement": "$requires"}
 
 # Types whose drawing is ink a reader must see: these are checked for
 # collisions, small type and contrast. Shapes and pictures are backdrops.
