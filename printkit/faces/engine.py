@@ -18,7 +18,7 @@ from ..layout.richparse import parse_rich
 from ..layout.richtext import RichFonts, fit_rich, rich_items
 from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
 from ..model.layouts import Element, Layout
-from ..model.pack import Card
+from ..model.pack import Card, Pack
 from ..requirements import Requirement
 from .art import ArtProblem, picture
 from .base import FACE_BLEED, FaceBuilder, FaceContext, FaceResult, Overflow
@@ -48,7 +48,7 @@ class LayoutDrawer:
     layout: Layout
     ctx: FaceContext
     bindings: Bindings
-    pack: object = None  # the Pack, for blocks that list its cards (the legend)
+    pack: Pack | None = None  # for blocks that list the pack's cards (the legend)
     boxes: tuple[Rect, ...] = field(init=False)
 
     def __post_init__(self) -> None:
