@@ -105,6 +105,8 @@ def _parse(path: Path, data: bytes) -> CsvTable:
 
 
 def _read_source(source: Path, notes: list[str]) -> tuple[str, bytes, CsvTable]:
+    if not source.is_file():  # a FIFO or device would block or never end
+        raise ScaffoldError(f"'{source}' is not a regular file; give a CSV file", "--from")
     size = source.stat().st_size
     if size > MAX_SOURCE_BYTES:
         raise ScaffoldError(f"'{source}' is {size / 1e6:.1f} MB; a card list may be at most "

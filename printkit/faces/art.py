@@ -33,6 +33,8 @@ def picture(root: Path, name: str, box: Rect, fit: str, focus: tuple[float, floa
         info = probe(path)
     except ProbeError as exc:
         return ArtProblem("A102", f"'{name}' cannot be used: {exc}")
+    if not info.width or not info.height:
+        return ArtProblem("A102", f"'{name}' cannot be used: it is {info.width} × {info.height} pixels")
     if info.width * info.height > 2 * MAX_PIXELS:
         return ArtProblem("A103", f"'{name}' is {info.width} × {info.height} pixels, too many to open safely")
     placed = place(info.width, info.height, box, fit, focus)

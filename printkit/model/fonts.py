@@ -22,6 +22,7 @@ from .tomltable import Table
 
 FACES = ("regular", "bold", "italic", "bold_italic")  # in FontFamily's order
 FALLBACK = "fallback"
+MAX_FALLBACK = 16  # families tried in turn for a missing character
 UNKNOWN_KEY = "M107"
 FONT_UNUSABLE = "T708"
 
@@ -100,6 +101,10 @@ class _FontReader:
         """Each family's regular font key, in order; unknown names are reported."""
         known = [*self.families, *(n for n in BUILTIN_FAMILIES if n not in self.families)]
         keys: list[str] = []
+        if len(names) > MAX_FALLBACK:
+            self.table.ctx.report("M104", f"'fonts.{FALLBACK}' may list at most {MAX_FALLBACK} families, "
+                                  f"not {len(names)}", self.table.key_path(FALLBACK))
+            names = names[:MAX_FALLBACK]
         for name in names:
             if name in self.families:
                 key = self.families[name].regular

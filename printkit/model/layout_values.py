@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .layout_keys import (ALIGNS, ANCHORS, BOX_KEYS, COLOUR_VARIABLES, ELEMENT_TYPES, FRAMES, MAX_MM, MAX_POINTS,
+from .layout_keys import (ALIGNS, ANCHORS, BOX_KEYS, COLOUR_VARIABLES, ELEMENT_TYPES, FRAMES, MAX_CONDITION_KEYS,
+                          MAX_CONDITION_VALUES, MAX_DASH, MAX_MM, MAX_NAME, MAX_POINTS, MAX_TEXT, MIN_DASH, MIN_POINTS,
                           NAMED_COLOURS, VALIGNS)
 
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -77,7 +78,7 @@ def _length(value: Any) -> Length | None:
 
 def _size(value: Any) -> tuple[float, float] | None:
     """A text size: one number, or [smallest, largest] to shrink between."""
-    ok = lambda v: type(v) in (int, float) and 0 < v <= MAX_POINTS  # noqa: E731
+    ok = lambda v: type(v) in (int, float) and MIN_POINTS <= v <= MAX_POINTS  # noqa: E731
     if ok(value):
         return float(value), float(value)
     if isinstance(value, list) and len(value) == 2 and all(ok(v) for v in value) and value[0] <= value[1]:
@@ -88,7 +89,7 @@ def _size(value: Any) -> tuple[float, float] | None:
 def _condition(value: Any) -> Condition | None:
     if isinstance(value, str) and value.startswith("$") and len(value) > 1:
         return Condition(param=value[1:])
-    if not isinstance(value, dict) or not value:
+    if not isinstance(value, dict) or not value or len(value) > MAX_CONDITION_KEYS:
         return None
     tests = []
     for key, wanted in value.items():
@@ -96,7 +97,8 @@ def _condition(value: Any) -> Condition | None:
             tests.append((key, wanted))
         elif isinstance(wanted, (str, int)) and not isinstance(wanted, bool):
             tests.append((key, (str(wanted),)))
-        elif isinstance(wanted, list) and wanted and all(isinstance(w, (str, int)) for w in wanted):
+        elif (isinstance(wanted, list) and 0 < len(wanted) <= MAX_CONDITION_VALUES
+              and all(isinstance(w, (str, int)) for w in wanted)):
             tests.append((key, tuple(str(w) for w in wanted)))
         else:
             return None
@@ -104,7 +106,11 @@ def _condition(value: Any) -> Condition | None:
 
 
 def _is_text(v: Any) -> bool:
-    return isinstance(v, str)
+    return isinstance(v, str) and len(v) <= MAX_TEXT
+
+
+def _is_name(v: Any) -> bool:
+    return isinstance(v, str) and len(v) <= MAX_NAME
 
 
 def _is_bool(v: Any) -> bool:
@@ -120,25 +126,31 @@ def _focus(v: Any) -> bool:
 
 
 def _dash(v: Any) -> bool:
-    return isinstance(v, list) and 1 <= len(v) <= 4 and all(type(x) in (int, float) and 0 < x <= 50 for x in v)
+    return isinstance(v, list) and 1 <= len(v) <= 4 and all(
+        type(x) in (int, float) and MIN_DASH <= x <= MAX_DASH for x in v)
 
 
 # key -> (what it must be, converter returning None when invalid)
+_NAMED = f"of at most {MAX_NAME} characters"
 _PLAIN_CHECKS = {
-    "name": ("a name", _is_text), "text": ("text", _is_text), "column": ("a column name", _is_text),
-    "term": ("a token's term", _is_text), "symbol": ("a symbol name", _is_text),
-    "icon": ("an icon name", _is_text), "file": ("a path inside the pack", _is_text),
-    "heading": ("text", _is_text), "style": ("a style name", _is_text), "font": ("a font family", _is_text),
+    "name": (f"a name {_NAMED}", _is_name), "text": (f"text of at most {MAX_TEXT} characters", _is_text),
+    "column": (f"a column name {_NAMED}", _is_name),
+    "term": (f"a token's term {_NAMED}", _is_name), "symbol": (f"a symbol name {_NAMED}", _is_name),
+    "icon": (f"an icon name {_NAMED}", _is_name),
+    "file": (f"a path inside the pack of at most {MAX_TEXT} characters", _is_text),
+    "heading": (f"text of at most {MAX_TEXT} characters", _is_text),
+    "style": (f"a style name {_NAMED}", _is_name),
+    "font": (f"a font family {_NAMED}", _is_name),
     "bleed": ("true or false", _is_bool), "label": ("true or false", _is_bool),
     "upper": ("true or false", _is_bool), "bold": ("true or false", _is_bool),
     "italic": ("true or false", _is_bool), "mirror": ("true or false", _is_bool),
-    "gap": ("a distance in mm", _number(-MAX_MM, MAX_MM)),
+    "gap": (f"a distance in mm, at most {MAX_MM:g} either way", _number(-MAX_MM, MAX_MM)),
     "stroke_width": ("a line width in points, 0 to 20", _number(0, 20)),
     "radius": ("a corner radius in mm, 0 to 100", _number(0, 100)),
     "lines": ("a whole number of lines, 1 to 50", lambda v: type(v) is int and 1 <= v <= 50),
     "focus": ("two numbers from 0 to 1, such as [0.5, 0.3]", _focus),
-    "dash": ("a list of one to four dash lengths in mm", _dash),
-    **{a: ("the name of an earlier element", _is_text) for a in ANCHORS},
+    "dash": (f"a list of one to four dash lengths, each {MIN_DASH:g} to {MAX_DASH:g} mm", _dash),
+    **{a: (f"the name of an earlier element {_NAMED}", _is_name) for a in ANCHORS},
 }
 
 
@@ -152,10 +164,12 @@ def convert(key: str, value: Any) -> tuple[Any, str | None]:
         return (colour, None) if colour is not None else (None, COLOUR_HELP)
     if key == "size":
         size = _size(value)
-        return (size, None) if size else (None, f"a size in points up to {MAX_POINTS:g}, or [smallest, largest]")
+        return (size, None) if size else (None, f"a size in points from {MIN_POINTS:g} to {MAX_POINTS:g}, "
+                                                "or [smallest, largest]")
     if key in ("when", "unless"):
         cond = _condition(value)
-        return (cond, None) if cond else (None, "a table of column = value (a list of values, true or false), "
+        return (cond, None) if cond else (None, f"a table of at most {MAX_CONDITION_KEYS} column = value "
+                                                f"(a list of at most {MAX_CONDITION_VALUES} values, true or false), "
                                                 "or a face condition such as \"$powers_for\"")
     if key == "from":
         return (value, None) if value in FRAMES else (None, f"one of {', '.join(FRAMES)}")

@@ -26,7 +26,7 @@ from ..suggest import did_you_mean
 from .layout_keys import (ANCHORS, BUILTIN_LAYOUTS, COMMON_KEYS, ELEMENT_KEYS, ELEMENT_TYPES, LAYOUT_KEYS,
                           MAX_ELEMENTS, MAX_EXTENDS, NAMED_COLOURS, STYLE_KEYS)
 from .layout_values import Colour, convert
-from .tomlpos import key_locations
+from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
 from .tomltable import Table, TomlContext
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "layouts"
@@ -110,7 +110,8 @@ class LayoutReader:
                              "keep layout files inside the pack, such as 'layouts/card.toml'")
             return None
         if not target.is_file():
-            table.ctx.report("M108", f"layout file '{value}' does not exist", here)
+            problem = "does not exist" if not target.exists() else "is not a regular file"
+            table.ctx.report("M108", f"layout file '{value}' {problem}", here)
             return None
         if target.stat().st_size > MAX_LAYOUT_FILE:
             table.ctx.report("M108", f"layout file '{value}' is larger than {MAX_LAYOUT_FILE // 1000} kB", here)
@@ -120,10 +121,14 @@ class LayoutReader:
     def _parse(self, path: Path, where: Location | None, shown: str) -> Table | None:
         try:
             text = path.read_bytes().decode("utf-8-sig")
+            if (deep := overlong_key(text)) is not None:
+                raise ValueError(f"a dotted key has more than {MAX_KEY_PARTS} parts "
+                                 f"(at line {deep[0]}, column {deep[1]})")
             data = tomllib.loads(text)
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:  # ValueError: TOMLDecodeError, bad UTF-8, too deep
             from ..findings import Finding
-            self.extra_findings.append(Finding("M108", f"layout file '{shown}' cannot be read: {exc}",
+            reason = "its lists or tables are nested too deeply" if isinstance(exc, RecursionError) else exc
+            self.extra_findings.append(Finding("M108", f"layout file '{shown}' cannot be read: {reason}",
                                                where or Location(path)))
             return None
         ctx = TomlContext(path, key_locations(text))
@@ -192,7 +197,7 @@ class LayoutReader:
                              t.key_path("extends"), "a layout cannot extend one that extends it")
             elif len(self._resolving) > MAX_EXTENDS:
                 t.ctx.report("M104", f"layouts extend each other more than {MAX_EXTENDS} deep", t.key_path("extends"))
-            else:
+            elif base:  # not text: reported by t.text
                 parent = self.layout(base)
                 if parent is None:
                     t.ctx.report("M106", f"there is no layout '{base}'", t.key_path("extends"),
@@ -208,6 +213,10 @@ class LayoutReader:
                 background = value
         elements = list(parent.elements if parent else ())
         removed = t.strings("remove", required=False)
+        if len(removed) > MAX_ELEMENTS:
+            t.ctx.report("M104", f"'remove' may list at most {MAX_ELEMENTS} elements, not {len(removed)}",
+                         t.key_path("remove"))
+            removed = removed[:MAX_ELEMENTS]
         for name in removed:
             if not any(e.name == name for e in elements):
                 t.ctx.report("M106", f"layout '{source.name}' inherits no element '{name}' to remove",

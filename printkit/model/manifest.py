@@ -20,11 +20,12 @@ from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category
 from .presentation import (read_art_settings, read_back, read_face, read_image, read_module, read_phases,
                            read_pieces, read_player_aid, read_powers, read_rules, read_tokens)
 from .layouts import LayoutReader, read_icons
-from .tomlpos import key_locations
+from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
 from .numbers import LIMIT, read_whole, shown
 from .tomltable import Table, TomlContext, dotted
 
 MANIFEST_NAME = "game.toml"
+MAX_PLACEHOLDERS, MAX_PLACEHOLDER_CHARS = 20, 20  # a number column's stand-in words, such as "X"
 POKER_MM = (63.5, 88.9)
 ANY_CATEGORY = "Any"  # built in: every card of the paying deck
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
@@ -40,13 +41,50 @@ def load_manifest(path: Path) -> tuple[Manifest | None, list[Finding]]:
                               "every pack folder holds a game.toml naming its decks")]
     except (OSError, UnicodeDecodeError) as exc:
         return None, [Finding("M101", f"cannot read {MANIFEST_NAME}: {exc}", Location(path))]
+    if (where := overlong_key(text)) is not None:
+        return None, [Finding("M101", f"a dotted key has more than {MAX_KEY_PARTS} parts", Location(path, *where))]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [_syntax_finding(path, exc)]
+    except RecursionError:
+        return None, [Finding("M101", "TOML nests lists or tables too deeply to read",
+                              Location(path, *_deepest_nesting(text)),
+                              f"nest values at most {MAX_NESTING} deep")]
     ctx = TomlContext(path, key_locations(text))
     manifest = _read(Table(ctx, data), path)
     return manifest, ctx.findings
+
+
+MAX_NESTING = 100  # lists and tables inside one another; tomllib itself fails a few hundred deep
+
+
+def _deepest_nesting(text: str) -> tuple[int, int]:
+    """(line, column) where brackets first open more than MAX_NESTING deep, skipping strings and comments."""
+    depth, line, column, quote, i = 0, 1, 0, "", 0
+    while i < len(text):
+        c = text[i]
+        column += 1
+        if c == "\n":
+            line, column = line + 1, 0
+        elif quote:
+            if c == "\\" and quote == '"':
+                i, column = i + 1, column + 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            end = text.find("\n", i)
+            i, column = (len(text) if end < 0 else end) - 1, column + (0 if end < 0 else end - i - 1)
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return line, column
+        elif c in "]}":
+            depth -= 1
+        i += 1
+    return 1, 1
 
 
 def _syntax_finding(path: Path, exc: Exception) -> Finding:
@@ -201,7 +239,12 @@ def _read_number_options(spec: Table) -> tuple[int | None, int | None, tuple[str
         spec.ctx.report("M104", f"'{dotted(spec.key_path('min'))}' is more than its 'max'", spec.key_path("max"))
         minimum = maximum = None
     placeholders = []
-    for word in spec.strings("placeholders", required=False):
+    words = spec.strings("placeholders", required=False)
+    if len(words) > MAX_PLACEHOLDERS or any(len(w) > MAX_PLACEHOLDER_CHARS for w in words):
+        spec.ctx.report("M104", f"'{dotted(spec.key_path('placeholders'))}' may list at most {MAX_PLACEHOLDERS} "
+                        f"words of at most {MAX_PLACEHOLDER_CHARS} characters", spec.key_path("placeholders"))
+        words = ()
+    for word in words:
         word = word.strip()  # cells are read stripped, so a spaced word could never match one
         if word and not read_whole(word).is_number:
             placeholders.append(word)

@@ -20,6 +20,8 @@ def read_colour(table: Table, key: str, default: str) -> str:
     return colour.upper()
 
 
+MAX_LABEL = 200  # characters in a label: a face's label for a value, or a back's label
+MAX_LABELS = 1000  # labels one face may give
 FACE_KEYS = ("layout", "template", "colour", "labels", "powers_for", "art_fit", "art_focus", "art_area")
 
 
@@ -47,8 +49,15 @@ def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
         roles[role] = column
     labels_table = table.table("labels", required=False)
     labels = {}
+    if labels_table and len(labels_table.data) > MAX_LABELS:
+        deck.ctx.report("M104", f"'labels' may hold at most {MAX_LABELS} labels, not {len(labels_table.data)}",
+                        labels_table.path)
+        labels_table = None
     for value, label in (labels_table.entries() if labels_table else ()):
-        if isinstance(label, str):
+        if isinstance(label, str) and len(label) > MAX_LABEL:
+            deck.ctx.report("M104", f"the label for '{value}' may be at most {MAX_LABEL} characters",
+                            labels_table.key_path(value))
+        elif isinstance(label, str):
             labels[value] = label
         else:
             deck.ctx.report("M104", f"the label for '{value}' must be text", labels_table.key_path(value))
@@ -126,7 +135,8 @@ def read_back(deck: Table, default_label: str) -> BackSpec | None:
     if table is None:
         return None
     # An empty label is allowed: a picture back may want no banner at all.
-    label = table.get("label", "text (\"\" for none)", lambda v: isinstance(v, str), False, default_label)
+    label = table.get("label", f"text of at most {MAX_LABEL} characters (\"\" for none)",
+                      lambda v: isinstance(v, str) and len(v) <= MAX_LABEL, False, default_label)
     back = BackSpec(read_colour(table, "colour", "#0072B2"), label.strip(), table.location(),
                     read_image(table, "art"), table.text("layout", required=False),
                     table.location("layout") if table.has("layout") else None)

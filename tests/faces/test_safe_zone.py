@@ -69,7 +69,6 @@ def test_a_full_card_picture_lies_under_the_name_and_a_window_beside_it(gag_grab
     from PIL import Image
 
     from checks.test_art_findings import with_art
-    from printkit.faces import front_faces
     from printkit.layout.draw import Picture, flatten
 
     Image.new("RGB", (1200, 1700), (40, 120, 200)).save(gag_grab.path / "photo.png")
