@@ -8,6 +8,7 @@ from pathlib import Path
 from dataclasses import replace
 
 from .checks import PackReport, check_pack
+from .checks.pages import document_findings
 from .findings import Finding, Location
 from .fonts import FontUnusable, font_path
 from .images.prepare import ArtRenderError
@@ -49,6 +50,34 @@ class BuildResult:
     files: tuple[Path, ...]
     pages: dict[str, int]  # file name -> page count
     report: PackReport
+    duplex: bool = True  # card backs printed on the reverse of the fronts
+    # The page lint over the files as built (and the rules' tables): warnings worth showing.
+    print_findings: tuple[Finding, ...] = ()
+
+    board_paper: str = ""  # the copy-shop paper board.pdf is on; "" when it is on the home paper
+
+    def sheets_of_paper(self) -> tuple[int, int]:
+        """Sheets of the home paper the pack takes, printed one-sided and two-sided.
+
+        Board pages are cut out, so they are one-sided either way; cards are
+        two-sided only when they have backs (the guide pages pair up too).
+        A board on copy-shop paper is not counted here (see ``board_paper``).
+        """
+        one = two = 0
+        for name, count in self.pages.items():
+            if name == "board.pdf" and self.board_paper:
+                continue
+            paired = name == "rules.pdf" or (name == "cards.pdf" and self.duplex)
+            one += count
+            two += -(-count // 2) if paired else count
+        return one, two
+
+    def paper_summary(self) -> str:
+        one, two = self.sheets_of_paper()
+        line = f"{self.pack}: {one} sheets of paper printed one-sided, {two} two-sided"
+        if self.board_paper and "board.pdf" in self.pages:
+            line += f", and {self.pages['board.pdf']} {self.board_paper} sheets for the board and its pieces"
+        return line
 
 
 Progress = Callable[[str, int, int], None]  # (what, done, total)
@@ -98,7 +127,28 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
         if progress:
             progress("rules.pdf", 1, 1)
     write_files_atomically(files)
-    return BuildResult(pack.id, tuple(files), pages, report)
+    lint = list(document_findings(pack, documents))
+    if rules is not None:
+        from .render.rules_lint import lint_rules
+
+        lint += lint_rules(pack, paper, options.booklet, pack.manifest.lint.rules_min_type)
+    return BuildResult(pack.id, tuple(files), pages, report, options.sheets.backs is not None,
+                       tuple(lint), _board_paper(board, paper) if options.board_paper else "")
+
+
+def _board_paper(board: Document | None, home: Paper) -> str:
+    """The copy-shop paper board.pdf went onto ("" if it stayed on the home paper): the board may
+    move to a larger stock than the one asked for, to make room for its bleed."""
+    from .kit.board import OVERSIZE
+    from .layout.paper import BOARD_PAPERS
+
+    if board is None:
+        return ""
+    page = board.pages[0]
+    for known in (home, *BOARD_PAPERS.values(), *OVERSIZE.values()):
+        if {round(known.width, 1), round(known.height, 1)} == {round(page.width, 1), round(page.height, 1)}:
+            return "" if known == home else known.name
+    return f"{page.width:g} × {page.height:g} mm"
 
 
 def _pngs(pack: Pack, document: Document, options: BuildOptions, picture_dpi: float | None) -> dict[Path, bytes]:

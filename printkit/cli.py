@@ -12,7 +12,7 @@ from . import __version__
 from .findings import CODES
 from .packs import UnknownPack, bundled_packs, resolve_pack
 from .model.manifest import MANIFEST_NAME
-from .report import FORMATS, display_path, format_github, format_json, format_text, use_color
+from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -141,6 +141,21 @@ def _watch(roots: list[Path], doing: str, once, out_dir: Path | None = None) -> 
         sys.exit(EXIT_USAGE)
 
 
+def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
+    """Say on stderr what --board-paper does for a pack when it is not the plain one-sheet board."""
+    from .kit.board import board_paper_note
+    from .layout.paper import paper as paper_named
+    from .model.loader import load_pack
+
+    for root in roots:
+        pack, _ = load_pack(root)
+        if pack is None:
+            continue  # the build reports what is wrong with it
+        note = board_paper_note(pack, paper_named(board_paper))
+        if note:
+            click.echo(f"{root.name}: note: {note}", err=True)
+
+
 def _offset(ctx, param, value: str | None):
     from .layout.duplex import Offset
 
@@ -167,8 +182,14 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
 @click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]), default="long-edge",
               show_default=True, help="Duplex flip your printer uses, or none for fronts only.")
 @offset_option
+@click.option("--gutter", type=click.FloatRange(0, 10), default=2.5, show_default=True, metavar="MM",
+              help="Gap between cards on card sheets, 0 to 10 mm, narrower where the paper is short "
+                   "(0: cards touch and share cut lines).")
+@click.option("--backs-ink", type=click.Choice(["full", "light"]), default="full", show_default=True,
+              help="Card backs in deck colour to the edge, or light: on white with colour accents, to save ink.")
 @click.option("--board-paper", type=click.Choice(["a2", "tabloid", "arch-c"]),
-              help="Draw the whole board on one large sheet (for a copy shop) instead of tiles.")
+              help="Print the board at a copy shop: whole on A2 (on SRA2 stock, with bleed and crop marks) or "
+                   "ARCH C, or tiled on tabloid sheets; the pieces go on the same paper.")
 @click.option("--booklet", is_flag=True,
               help="Impose the rules two-up for a folded booklet (print two-sided, flip on short edge).")
 @click.option("--png", is_flag=True, help="Also write every card as a PNG (trim plus bleed) under OUT/<pack>/png/.")
@@ -176,8 +197,8 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
               help="Resolution of the PNG cards.")
 @click.option("--watch", "watching", is_flag=True,
               help="Build again whenever a file of the packs changes (the output folder is not watched).")
-def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset, board_paper: str | None,
-          booklet: bool, png: bool, dpi: float, watching: bool) -> None:
+def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset, gutter: float, backs_ink: str,
+          board_paper: str | None, booklet: bool, png: bool, dpi: float, watching: bool) -> None:
     """Build print-and-play PDFs: OUT/<pack>/cards.pdf, board.pdf and rules.pdf.
 
     PACK is a bundled pack id or a pack folder; with none, every bundled pack
@@ -189,6 +210,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
       printkit build
       printkit build gag-grab --paper letter
       printkit build --backs short-edge --back-offset 0.5,-1
+      printkit build --gutter 0 --backs-ink light
       printkit build cards/my-game --out dist
       printkit build --board-paper a2 --booklet
       printkit build many-faces --png --dpi 600
@@ -199,9 +221,11 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
     from .layout.duplex import Flip
     from .layout.sheet import LayoutError
 
-    options = BuildOptions(out_dir, paper, SheetOptions(None if backs == "none" else Flip(backs), offset),
-                           board_paper, booklet, dpi if png else None)
+    sheets = SheetOptions(None if backs == "none" else Flip(backs), offset, gutter, backs_ink)
+    options = BuildOptions(out_dir, paper, sheets, board_paper, booklet, dpi if png else None)
     roots = resolve_packs(packs, ignore_outside=False)
+    if board_paper:
+        _board_paper_notes(roots, board_paper)
 
     def once() -> int:
         failed = False
@@ -224,6 +248,9 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
                     click.echo(f"wrote {display_path(path)} ({result.pages[path.name]} pages)")
             if pngs:
                 click.echo(f"wrote {len(pngs)} card images under {display_path(pngs[0].parents[1])}")
+            for line in format_findings(result.print_findings, color=use_color(sys.stdout)):
+                click.echo(line, color=True)
+            click.echo(result.paper_summary())
         return EXIT_FINDINGS if failed else EXIT_OK
 
     if watching:

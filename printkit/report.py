@@ -30,19 +30,22 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def format_text(reports: Sequence[PackReport], color: bool = False) -> str:
+def format_findings(findings: Sequence[Finding], color: bool = False) -> list[str]:
+    """Compiler-style lines: file:line:column: severity CODE message, and the hint below."""
     lines = []
     colors = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
-    for report in reports:
-        for f in report.findings:
-            loc = f.location
-            severity = click.style(f.severity.value, fg=colors[f.severity], bold=True) \
-                if color else f.severity.value
-            where = f"{display_path(loc.file)}:{loc.line}:{loc.column}"
-            lines.append(f"{click.style(where, bold=True) if color else where}: "
-                         f"{severity} {f.code} {f.message}")
-            if f.hint:
-                lines.append(f"  hint: {f.hint}")
+    for f in findings:
+        loc = f.location
+        severity = click.style(f.severity.value, fg=colors[f.severity], bold=True) if color else f.severity.value
+        where = f"{display_path(loc.file)}:{loc.line}:{loc.column}"
+        lines.append(f"{click.style(where, bold=True) if color else where}: {severity} {f.code} {f.message}")
+        if f.hint:
+            lines.append(f"  hint: {f.hint}")
+    return lines
+
+
+def format_text(reports: Sequence[PackReport], color: bool = False) -> str:
+    lines = [line for report in reports for line in format_findings(report.findings, color)]
     errors, warnings = _counts(reports)
     packs = ", ".join(r.id for r in reports)
     summary = f"checked {_plural(len(reports), 'pack')} ({packs}): " \

@@ -100,8 +100,12 @@ class TestCommand:
         assert result.exit_code == 0
         lines = result.output.strip().splitlines()
         assert lines[0].endswith("gag-grab/cards.pdf (30 pages)")
-        assert lines[1].endswith("gag-grab/board.pdf (10 pages)")
+        assert lines[1].endswith("gag-grab/board.pdf (7 pages)")
         assert lines[2].endswith("gag-grab/rules.pdf (5 pages)")
+        # 42 pages; two-sided, the cards pair fronts with backs (15) and the rules pair up (3),
+        # while the 7 board pages are cut out and stay one-sided.
+        assert lines[-1] == "gag-grab: 42 sheets of paper printed one-sided, 25 two-sided"
+        assert not any("warning" in line for line in lines)  # the page lint finds the kit clean
         assert (tmp_path / "gag-grab" / "cards.pdf").is_file()
 
     def test_refusal_shows_the_findings_as_check_does(self, tmp_path, gag_grab):

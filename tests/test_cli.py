@@ -95,7 +95,9 @@ def test_files_outside_any_pack(run, tmp_path):
 
 
 @pytest.mark.parametrize("args", [["check", "no-such-pack"], ["check", "--format", "xml"],
-                                  ["check", "--ignore", "Z999"], ["explain", "Z999"]])
+                                  ["check", "--ignore", "Z999"], ["explain", "Z999"],
+                                  ["build", "--gutter", "-1"], ["build", "--gutter", "10.5"],
+                                  ["build", "--backs-ink", "dark"]])
 def test_usage_errors_exit_2(run, args):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2 and "Error" in result.output
@@ -153,3 +155,13 @@ def test_python_dash_m(tmp_path):
     out = subprocess.run([sys.executable, "-m", "printkit", "check", "gag-grab"],
                          capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0 and "gag-grab" in out.stdout
+
+
+def test_build_defaults_match_the_sheet_layout():
+    """The --gutter default is the layout's own, and its limits are the layout's limits."""
+    from printkit.layout.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
+
+    params = {p.name: p for p in cli.commands["build"].params}
+    assert params["gutter"].default == DEFAULT_GUTTER
+    assert (params["gutter"].type.min, params["gutter"].type.max) == GUTTER_LIMITS
+    assert params["backs_ink"].default == "full"

@@ -16,6 +16,7 @@ from .faces import check_designs, check_printing
 from .layouts import check_layouts, layout_columns
 from .module import check_module
 from .notes import check_unnamed_cards
+from .pages import check_pages
 from .requirements import check_requirements
 from .rules import check_rules
 
@@ -53,6 +54,7 @@ def check_pack(root: Path, ignore: frozenset[str] = frozenset()) -> PackReport:
         findings.extend(check_printing(pack, fronts))
         findings.extend(check_art(pack, fronts))
         findings.extend(check_layouts(pack, fronts))
+        findings.extend(check_pages(pack, fronts))
         findings.extend(check_unused_columns(pack, layout_columns(pack)))
     kept = sorted((f for f in findings if f.code not in ignore), key=Finding.sort_key)
     return PackReport(root.name, root, pack, tuple(kept), fronts)

@@ -23,11 +23,10 @@ from ..layout.geometry import Rect
 from ..layout.richparse import icon_references
 from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
 from ..model.layouts import Element, Layout
-from ..model.pack import FACE_ROLES, Card, DeckSpec, Pack
+from ..model.pack import FACE_ROLES, Card, DeckSpec, LintSettings, Pack
 from ..suggest import did_you_mean
 
-MIN_TYPE = 6.0  # points
-MIN_CONTRAST, LARGE_CONTRAST = 4.5, 3.0  # WCAG 2 ratios for body text and for large text
+LARGE_CONTRAST = 3.0  # WCAG 2 ratio for large text; body text needs the pack's min_contrast (4.5 by default)
 OVERLAP = 0.3  # mm two inks must share, both ways, to count as printing over each other
 FACE_KEY_ROLES = tuple(role for role in FACE_ROLES if role != "title")  # the name is always used
 
@@ -154,7 +153,8 @@ def check_safe_zone(layout: Layout, deck: DeckSpec, width: float, height: float,
 
 
 def check_face(parts: Iterable[Part], background: Box | None, layout: Layout, deck: DeckSpec,
-               card: Card | None, seen: set, size: tuple[float, float]) -> Iterator[Finding]:
+               card: Card | None, seen: set, size: tuple[float, float],
+               limits: LintSettings = LintSettings()) -> Iterator[Finding]:
     """Collisions, small type and contrast on one drawn face; ``seen`` keeps reports to one per element."""
     parts = list(parts)
     where = card.location() if card is not None else None
@@ -180,7 +180,8 @@ def check_face(parts: Iterable[Part], background: Box | None, layout: Layout, de
     for part in parts:
         for item, matrix in placed(part.items):
             if isinstance(item, Text):
-                yield from _type_checks(item, matrix, backdrop, part.element, layout, deck, where, on, seen)
+                yield from _type_checks(item, matrix, backdrop, part.element, layout, deck, where, on, seen,
+                                        limits)
             elif isinstance(item, (Box, Disc)) and item.fill or isinstance(item, Picture):
                 backdrop.append((item, matrix))
 
@@ -223,19 +224,19 @@ def _scale(matrix) -> float:
 
 
 def _type_checks(item: Text, matrix, backdrop: list, element: Element, layout: Layout, deck: DeckSpec,
-                 where: Location | None, on: str, seen: set) -> Iterator[Finding]:
+                 where: Location | None, on: str, seen: set, limits: LintSettings) -> Iterator[Finding]:
     size = item.size * _scale(matrix)
-    if size < MIN_TYPE - 0.01 and ("T705", id(element)) not in seen:
+    if size < limits.min_type - 0.01 and ("T705", id(element)) not in seen:
         seen.add(("T705", id(element)))
         yield Finding("T705", f"{describe(element, layout)} prints '{item.text}' at {size:.1f} pt{on}, "
-                              f"under {MIN_TYPE:g} pt", where or where_of(element, layout, deck),
+                              f"under {limits.min_type:g} pt", where or where_of(element, layout, deck),
                       "give it more room or a larger smallest size")
     under = _under(_text_point(item, matrix), backdrop)
     if under is None or ("T706", id(element)) in seen:
         return
     ratio = contrast(item.colour, under)
     large = size >= 18 or (size >= 14 and item.font in ("bold", "display", "bold-italic"))
-    needed = LARGE_CONTRAST if large else MIN_CONTRAST
+    needed = LARGE_CONTRAST if large else limits.min_contrast
     if ratio < needed:
         seen.add(("T706", id(element)))
         yield Finding("T706", f"{describe(element, layout)} is {item.colour} on {under}{on}: contrast "
@@ -283,15 +284,16 @@ def check_layouts(pack: Pack, fronts) -> Iterator[Finding]:
                 result = fronts.get(front_key(card))
                 if result is not None:
                     yield from check_face(result.parts, _background(result, layout), layout, deck, card, seen,
-                                          m.card_size(deck))
+                                          m.card_size(deck), m.lint)
         if deck.face is not None and loaded is not None:
             result = back_face(deck, m, pack)
             back = back_layout(deck, m)
-            yield from check_face(result.parts, _background(result, back), back, deck, None, seen, m.card_size(deck))
+            yield from check_face(result.parts, _background(result, back), back, deck, None, seen, m.card_size(deck),
+                                  m.lint)
     if m.player_aid is not None and m.phases and m.decks:
         for result, name in ((aid_front(pack), "aid-front"), (aid_back(pack), "aid-back")):
             yield from check_face(result.parts, _background(result, m.layouts[name]), m.layouts[name], m.decks[0],
-                                  None, seen, m.card_size(None))
+                                  None, seen, m.card_size(None), m.lint)
 
 
 SAFE = 4.0  # mm: the sheets' safe zone

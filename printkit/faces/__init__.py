@@ -3,7 +3,10 @@
 A deck's face names a layout (the pack's own or a built-in such as
 ``claim``); its back uses the built-in ``back`` (``back-art`` with a
 picture) unless it names its own; player aids use ``aid-front`` and
-``aid-back``. Nothing here imports the drawing library.
+``aid-back``. The built-in ``back`` comes in two inks: ``full`` (deck
+colour to the edge) and ``light`` (a white field with the deck colour in
+thin lines and small accents), told apart by its ``$ink`` variable. Nothing
+here imports the drawing library.
 """
 from __future__ import annotations
 
@@ -63,15 +66,17 @@ def back_layout(deck: DeckSpec, manifest: Manifest):
     return manifest.layouts.get(name) or manifest.layouts["back"]
 
 
-def back_face(deck: DeckSpec, manifest: Manifest, pack: Pack | None = None) -> FaceResult:
-    """The back shared by every card of ``deck``."""
+def back_face(deck: DeckSpec, manifest: Manifest, pack: Pack | None = None, ink: str = "full") -> FaceResult:
+    """The back shared by every card of ``deck``; ``ink`` "light" asks the built-in back for its
+    ink-saving design (a pack's own back layout, or a picture, is drawn as it is)."""
     back = deck.back
     colour = back.colour if back else "#555555"
     label = back.label if back else deck.title
     art = back.art if back else None
     layout = back_layout(deck, manifest)
     variables = {"label": label, "game": manifest.title, "deck": deck.title,
-                 "back_art": art.file if art else "", "art_area": "window"}
+                 "back_art": art.file if art else "", "art_area": "window",
+                 "ink": "light" if ink == "light" else ""}
     bindings = Bindings(manifest, (), {}, {}, {}, variables, colour,
                         art.fit if art else "cover", art.focus if art else (0.5, 0.5))
     drawer = LayoutDrawer(layout, FaceContext(manifest, deck), bindings, pack)

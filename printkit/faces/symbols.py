@@ -91,11 +91,48 @@ def _hexagon() -> list[tuple]:
     return _polygon([(math.cos(math.pi / 3 * i), math.sin(math.pi / 3 * i)) for i in range(6)])
 
 
-def _clover() -> list[tuple]:
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple]:
+    """Cubic curves along a circle from angle ``a0`` to ``a1`` (radians, counter-clockwise)."""
+    while a1 <= a0:
+        a1 += 2 * math.pi
+    steps = max(1, math.ceil((a1 - a0) / (math.pi / 2)))
     ops: list[tuple] = []
-    for x, y in ((0, 0.42), (-0.42, -0.05), (0.42, -0.05)):
-        ops += _circle(x, y, 0.42)
-    return ops + _polygon([(-0.1, -0.2), (0.1, -0.2), (0.18, -0.95), (-0.18, -0.95)])
+    step = (a1 - a0) / steps
+    k = 4 / 3 * math.tan(step / 4) * r
+    for i in range(steps):
+        s, e = a0 + i * step, a0 + (i + 1) * step
+        ops.append(("C", cx + r * math.cos(s) - k * math.sin(s), cy + r * math.sin(s) + k * math.cos(s),
+                    cx + r * math.cos(e) + k * math.sin(e), cy + r * math.sin(e) - k * math.cos(e),
+                    cx + r * math.cos(e), cy + r * math.sin(e)))
+    return ops
+
+
+def _meet(c1: tuple[float, float], c2: tuple[float, float], r: float) -> tuple[float, float]:
+    """Where two circles of radius ``r`` cross, on the side away from the origin."""
+    mx, my = (c1[0] + c2[0]) / 2, (c1[1] + c2[1]) / 2
+    dx, dy = c2[0] - c1[0], c2[1] - c1[1]
+    d = math.hypot(dx, dy)
+    h = math.sqrt(r * r - (d / 2) ** 2)
+    a = (mx - dy / d * h, my + dx / d * h)
+    b = (mx + dy / d * h, my - dx / d * h)
+    return max(a, b, key=lambda p: math.hypot(*p))
+
+
+def _clover() -> list[tuple]:
+    """Three leaves and a stem as one outline, so a stroke follows only its outer edge."""
+    r, half, foot, splay = 0.42, 0.09, -0.95, 0.18
+    top, left, right = (0.0, 0.42), (-0.42, -0.05), (0.42, -0.05)
+    angle = lambda c, p: math.atan2(p[1] - c[1], p[0] - c[0])  # noqa: E731
+    top_right, top_left = _meet(right, top, r), _meet(top, left, r)
+    # Where each stem edge leaves the lower leaves (the lower of the two crossings).
+    stem_l = (-half, left[1] - math.sqrt(r * r - (-half - left[0]) ** 2))
+    stem_r = (half, right[1] - math.sqrt(r * r - (half - right[0]) ** 2))
+    ops: list[tuple] = [("M", *top_right)]
+    ops += _arc(*top, r, angle(top, top_right), angle(top, top_left))
+    ops += _arc(*left, r, angle(left, top_left), angle(left, stem_l))
+    ops += [("L", -splay, foot), ("L", splay, foot), ("L", *stem_r)]
+    ops += _arc(*right, r, angle(right, stem_r), angle(right, top_right))
+    return ops + [("Z",)]
 
 
 def _disc() -> list[tuple]:

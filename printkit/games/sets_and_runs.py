@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from ..faces.colour import INK, tint
 from ..faces.tokens import centred_text, token
 from ..findings import Finding, Location
-from ..layout.draw import Box, Disc, Item, Line, Page, Text
+from ..layout.draw import Box, Disc, Group, Item, Line, Page, Text
 from ..layout.geometry import Rect
 from ..layout.paper import Paper
+from ..layout.typography import number_range
 from ..model.pack import Pack
 from ..model.tomltable import Table
 from ..rules.generated import CardTable, Column
@@ -168,6 +169,12 @@ def popularity_page(pack: Pack, config: Config, paper: Paper) -> Page:
         items += token(style, cx, y, TOKEN_R, outline=1.0)
         items.append(Disc(cx, y, TOKEN_R + 1.0, stroke="#999999", width=0.3))  # cut line
         items.append(centred_text(label(style.term), cx, y - TOKEN_R - 4.0, "bold", 6.5, INK))
+    if pack.manifest.pieces.first_player:
+        # The first-player marker, on its side under the tokens: no sheet of its own.
+        from ..kit.pawns import standee_block
+
+        block = standee_block()
+        items.append(Group(block.items, x0, y - TOKEN_R - 12.0))
     return Page(w, h, tuple(items), "popularity board and tokens")
 
 
@@ -225,7 +232,9 @@ def _personas(pack: Pack, config: Config, args: tuple[str, ...]) -> list:
         values = sorted((c.values.get(config.value) for c in cards),
                         key=lambda v: (0, v, "") if isinstance(v, int) else (1, 0, str(v)))
         copies = {c.count for c in cards}
-        shown = (f"{values[0]}–{values[-1]}, {copies.pop()} of each" if len(copies) == 1
+        span = number_range(values[0], values[-1]) if all(isinstance(v, int) for v in values) \
+            else f"{values[0]}–{values[-1]}"
+        shown = (f"{span}, {copies.pop()} of each" if len(copies) == 1
                  else " ".join(f"{c.values.get(config.value)}×{c.count}" for c in cards))
         rows.append((style, label(style.term), style.label, shown, str(sum(c.count for c in cards))))
     columns = (Column("", 0.0), Column("Persona", 0.0), Column("Code", 0.0), Column("Values", 0.0),
@@ -244,7 +253,7 @@ def _popularity(pack: Pack, config: Config, args: tuple[str, ...]) -> str:
 def _end(pack: Pack, config: Config, args: tuple[str, ...]) -> list:
     items = []
     for players, collections in config.end:
-        who = f"{min(players)}–{max(players)}" if len(players) > 1 else str(players[0])
+        who = number_range(min(players), max(players))
         items.append((Paragraph((Run(f"{who} players: ", "bold"),
                                  Run(f"when a player has scored {collections} sets or runs in all."))),))
     return [ListBlock(False, tuple(items))]

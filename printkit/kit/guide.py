@@ -6,6 +6,7 @@ from ..layout.duplex import Flip
 from ..layout.geometry import Rect
 from ..layout.paper import Paper
 from ..layout.sheet import SheetLayout
+from ..layout.typography import number_range
 from ..model.pack import Pack
 from .flow import Flow
 from .sheets import DeckRun, PrintDeck
@@ -51,7 +52,8 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper,
         sheets = len(run.sheets)
         pages = sheets * (2 if flip else 1)
         flow.text(f"{run.deck.title}: {len(run.deck.fronts)} cards on {sheets} sheet{'s' * (sheets != 1)}, "
-                  f"pages {page}–{page + pages - 1}", size=10, indent=4.0, after=0.8)
+                  f"page{'s' * (pages != 1)} {number_range(page, page + pages - 1)}", size=10, indent=4.0,
+                  after=0.8)
         flow.text(card_format(run.layout), size=9, colour="#555555", indent=8.0, after=0.8)
         page += pages
     if m.board is not None:
@@ -60,16 +62,21 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper,
     flow.skip(2.0)
 
     flow.heading("Before you print")
+    last_guide = first_sheet_page - 1  # the guide and, with backs, the checklist on its reverse
+    if flip and last_guide > 1:
+        first_step = (f"Print pages 1\u2013{last_guide} on one sheet, {DUPLEX_SETTING[flip]}, at 100% "
+                      "(\u201cActual size\u201d): this guide, with the card checklist on its back.")
+    else:
+        first_step = "Print this page on its own at 100% (\u201cActual size\u201d)."
     steps = [
-        "Print this page on its own at 100% (\u201cActual size\u201d). Turn off \u201cFit to page\u201d "
-        "and \u201cShrink oversized pages\u201d: they shrink everything by a few per cent.",
+        first_step + " Turn off \u201cFit to page\u201d and \u201cShrink oversized pages\u201d: they shrink "
+        "everything by a few per cent.",
         "Measure the scale check below: the bar must be 50 mm long and the square 1 inch wide. "
         "If they are not, change the print setting and try again.",
-        (f"Print pages {first_sheet_page}–{page - 1} {DUPLEX_SETTING[flip]}. Each sheet of backs then "
+        (f"Print pages {first_sheet_page}\u2013{page - 1} {DUPLEX_SETTING[flip]}. Each sheet of backs then "
          "lands behind its sheet of fronts." if flip else
-         f"Print pages {first_sheet_page}–{page - 1} one-sided; these sheets have no backs."),
-        "Cut along the lines the small marks at the page edges point to. Cards share their cut "
-        "lines, so one straight cut frees a whole row or column.",
+         f"Print pages {first_sheet_page}\u2013{page - 1} one-sided; these sheets have no backs."),
+        cutting_step([run.layout for run in runs]),
     ]
     for n, step in enumerate(steps, 1):
         flow.numbered(n, step)
@@ -102,7 +109,37 @@ def card_format(layout: SheetLayout) -> str:
     """A deck's card size and how its sheets hold them, for the contents list."""
     turned = ", turned sideways" if layout.rotated else ""
     return (f"{layout.card_w:g} × {layout.card_h:g} mm cards, {layout.per_sheet} per sheet "
-            f"({layout.columns} × {layout.rows}{turned})")
+            f"({layout.columns} × {layout.rows}{turned}{spacing(layout)})")
+
+
+def spacing(layout: SheetLayout) -> str:
+    """How far apart a sheet's cards are, for the contents list ('' for a single card)."""
+    gaps = [g for g, n in ((layout.gutter_x, layout.columns), (layout.gutter_y, layout.rows)) if n > 1]
+    if not gaps or not any(gaps):
+        return ", touching" if gaps else ""
+    if len(gaps) == 2 and abs(gaps[0] - gaps[1]) < 1e-9:
+        return f", {gaps[0]:g} mm apart"
+    parts = []
+    for what, gap, n in (("columns", layout.gutter_x, layout.columns), ("rows", layout.gutter_y, layout.rows)):
+        if n > 1:
+            parts.append(f"{what} {gap:g} mm apart" if gap else f"{what} touching")
+    return ", " + ", ".join(parts)
+
+
+def cutting_step(layouts: list[SheetLayout]) -> str:
+    """How to cut, for the sheets as laid out: in gutters, along shared cut lines, or both."""
+    gutters = any(g > 0 for lay in layouts for g, n in ((lay.gutter_x, lay.columns), (lay.gutter_y, lay.rows))
+                  if n > 1)
+    shared = any(g == 0 for lay in layouts for g, n in ((lay.gutter_x, lay.columns), (lay.gutter_y, lay.rows))
+                 if n > 1)
+    text = "Cut along the lines the small marks at the page edges point to."
+    if gutters:
+        text += (" Between cards with a gap, cut twice, once along each card\u2019s edge; the thin strip "
+                 "between is waste, and each card\u2019s colour runs into it, so a cut a little off still "
+                 "shows no white and none of the next card.")
+    if shared:
+        text += " Cards that touch share their cut line: one straight cut frees a whole row or column."
+    return text
 
 
 def checklist_page(decks: list[PrintDeck], paper_w: float, paper_h: float) -> Page:

@@ -6,24 +6,35 @@ cards; the player aids use the pack's card size.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..faces import FaceResult, back_face, back_key, front_faces, front_key
 from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
 from ..fonts import metrics
 from ..layout.draw import Face, Item, Line, Page, Place, Text
 from ..layout.duplex import Flip, Offset, back_placements
+from ..layout.geometry import PT_PER_MM
 from ..layout.paper import Paper
-from ..layout.sheet import LayoutError, SheetLayout, SheetTemplate
+from ..layout.sheet import DEFAULT_GUTTER, LayoutError, SheetLayout, SheetTemplate, check_gutter
 from ..model.pack import Pack
 
 MARK_COLOUR = "#000000"  # registration: every ink, so marks show whatever is printed
+BACKS_INK = ("full", "light")  # the built-in back in deck colour, or on white with colour accents
+LABEL_SIZE, LABEL_MIN = 6.5, 6.0  # points: a sheet's page label, and the least it shrinks to
+LABEL_INK = "#444444"
 
 
 @dataclass(frozen=True)
 class SheetOptions:
     backs: Flip | None = Flip.LONG_EDGE  # None: fronts only
     offset: Offset = Offset()
+    gutter: float = DEFAULT_GUTTER  # mm asked for between cards (see layout.sheet.fitting_gutter)
+    backs_ink: str = "full"  # one of BACKS_INK
+
+    def __post_init__(self) -> None:
+        check_gutter(self.gutter)
+        if self.backs_ink not in BACKS_INK:
+            raise ValueError(f"backs ink is {' or '.join(BACKS_INK)}, not '{self.backs_ink}'")
 
 
 @dataclass(frozen=True)
@@ -41,7 +52,8 @@ class PrintDeck:
         return [self.fronts[i:i + per_sheet] for i in range(0, len(self.fronts), per_sheet)]
 
 
-def print_decks(pack: Pack, fronts: Mapping[str, FaceResult]) -> tuple[list[PrintDeck], dict[str, Face]]:
+def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
+                backs_ink: str = "full") -> tuple[list[PrintDeck], dict[str, Face]]:
     """Every deck with a face template, then the player aids; and all the faces they use."""
     faces: dict[str, Face] = {key: r.face for key, r in fronts.items()}
     decks = []
@@ -50,7 +62,7 @@ def print_decks(pack: Pack, fronts: Mapping[str, FaceResult]) -> tuple[list[Prin
         if deck is None or spec.face is None:
             continue
         keys = tuple(front_key(card) for card in deck.cards for _ in range(card.count))
-        faces[back_key(spec)] = back_face(spec, pack.manifest, pack).face
+        faces[back_key(spec)] = back_face(spec, pack.manifest, pack, backs_ink).face
         decks.append(PrintDeck(spec.id, spec.title, keys, back_key(spec),
                                tuple((c.name, c.count) for c in deck.cards), pack.manifest.card_size(spec)))
     aid = pack.manifest.player_aid
@@ -74,30 +86,41 @@ class DeckRun:
 
 
 def sheet_label(layout: SheetLayout, text: str) -> Text:
-    """A small page label in the margin, between two crop marks: below the middle column if the
-    bottom margin is roomy, else up the left side beside the middle row.
+    """A small page label in the margin the layout keeps for it, between two crop marks: under
+    the middle column, or up the left side beside the middle row.
 
-    The label is centred on a slot, not on the page: with an even number of
-    columns (or rows) the page's centre line is a cut line, with a mark on it.
+    The label is centred on a card, not on the page, and kept 2 mm inside that
+    card's width (or height), so the marks at the card's edges never cross it.
+    Its type sits just outside the bleed, which the layout stops short enough
+    to keep the label where every printer prints. When it does not fit at the
+    smallest size, the words after its last " · " go first.
     """
-    below = layout.margin.bottom >= 10
-    room = (layout.slot_w if below else layout.slot_h) - 4.0
-    size = 6.5
-    while size > 4.0 and metrics("body").width(text, size) > room:
-        size -= 0.25
+    below = layout.label_side == "bottom"
+    middle = layout.slot(((layout.rows - 1) // 2) * layout.columns + (layout.columns - 1) // 2)
+    room = (middle.w if below else middle.h) - 4.0
+    body = metrics("body")
+    size = LABEL_SIZE
+    while body.width(text, size) > room:
+        if size > LABEL_MIN:
+            size = max(LABEL_MIN, size - 0.25)
+        elif " · " in text:
+            text = text.rsplit(" · ", 1)[0]
+        else:
+            break
+    cap, descent = size * 0.7 / PT_PER_MM, size * 0.25 / PT_PER_MM
     if below:
-        x = layout.grid.x + ((layout.columns - 1) // 2 + 0.5) * layout.slot_w
-        return Text(x, layout.grid.y - layout.bleed.bottom - 5.5, text, "body", size, "#444444", "center")
-    y = layout.grid.top - ((layout.rows - 1) // 2 + 0.5) * layout.slot_h
-    x = layout.grid.x - layout.bleed.left - 1.0
-    return Text(x, y, text, "body", size, "#444444", "center", angle=90)
+        y = layout.grid.y - layout.bleed.bottom - 0.5 - cap
+        return Text(middle.cx, y, text, "body", size, LABEL_INK, "center")
+    # Turned a quarter turn, the type's tops face left and its descenders face the bleed.
+    x = layout.grid.x - layout.bleed.left - 0.5 - descent
+    return Text(x, middle.cy, text, "body", size, LABEL_INK, "center", angle=90)
 
 
 def front_page(layout: SheetLayout, faces: tuple[str, ...], label: str) -> Page:
     items: list[Item] = []
     for slot, face in enumerate(faces):
         r = layout.slot(slot)
-        items.append(Place(face, r.x, r.y, layout.rotation, layout.front_clip(slot)))
+        items.append(Place(face, r.x, r.y, layout.rotation, layout.front_clip(slot, len(faces))))
     marks = layout.crop_marks(len(faces))
     items += [Line(s.x1, s.y1, s.x2, s.y2, 0.25, MARK_COLOUR) for s in marks]
     items.append(sheet_label(layout, label))
@@ -128,7 +151,8 @@ def deck_layout(deck: PrintDeck, faces: Mapping[str, Face], paper: Paper,
 def sheet_pages(pack: Pack, paper: Paper, options: SheetOptions, template: SheetTemplate = SheetTemplate(),
                 fronts: Mapping[str, FaceResult] | None = None) -> tuple[list[Page], dict[str, Face], list[DeckRun]]:
     """Fronts (and backs) of every deck and the player aids, with the faces they place."""
-    decks, faces = print_decks(pack, fronts if fronts is not None else front_faces(pack))
+    decks, faces = print_decks(pack, fronts if fronts is not None else front_faces(pack), options.backs_ink)
+    template = replace(template, gutter=options.gutter)
     runs = [DeckRun(deck, deck_layout(deck, faces, paper, template)) for deck in decks]
     pages: list[Page] = []
     for run in runs:

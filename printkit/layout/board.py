@@ -12,9 +12,17 @@ from dataclasses import dataclass
 from ..model.pack import BoardSpec
 from .geometry import Rect, Sides
 
-# Bands around the grid: row numbers on the left, title and column letters on
-# top, column letters again below; kept narrow so a 6×6 poker board fits A2.
-BANDS = Sides(left=7.0, bottom=9.0, right=2.0, top=19.0)
+TRACK = 7.0  # the coordinate track round the grid: letters above and below, numbers at the sides
+TITLE_BAND = 16.0  # above the track on a one-sheet board: the title cartouche and the key
+PANEL = 70.0  # left of the track on a tiled board: title, key and turn, where home sheets have room
+
+# A one-sheet board keeps its title above the grid, so that with 3 mm bleed
+# and crop marks a 6×6 board of poker cards still trims inside A2 (419 ×
+# 587.4 mm). Home sheets, tiled landscape two across and three down, have
+# width to spare and no height: there the title moves into a side panel.
+SHEET_BANDS = Sides(left=TRACK, bottom=TRACK, right=TRACK, top=TRACK + TITLE_BAND)
+TILED_BANDS = Sides(left=PANEL + TRACK, bottom=TRACK, right=TRACK, top=TRACK)
+BANDS = SHEET_BANDS
 _SPACE = re.compile(r"([A-Z])([1-9][0-9]*)")
 
 
@@ -80,12 +88,27 @@ class BoardLayout:
         return (tuple(g.x + i * self.space_w for i in range(self.columns + 1)),
                 tuple(g.y + j * self.space_h for j in range(self.rows + 1)))
 
-    def column_label_centres(self) -> list[tuple[str, float, float, float]]:
-        """(letter, x, y above the grid, y below the grid), centres of the letters."""
+    @property
+    def track(self) -> Rect:
+        """The outer edge of the coordinate track; the grid is inset in it by TRACK all round."""
         g = self.grid
-        return [(chr(ord("A") + c), g.x + (c + 0.5) * self.space_w, g.top + 4.0, g.y - self.bands.bottom / 2)
+        return Rect(g.x - TRACK, g.y - TRACK, g.w + 2 * TRACK, g.h + 2 * TRACK)
+
+    @property
+    def title_area(self) -> Rect:
+        """Room for the title and key: the band above the track, or the panel left of it."""
+        t = self.track
+        if self.bands.left > self.bands.top:
+            return Rect(0.0, 0.0, t.x, self.height)
+        return Rect(0.0, t.top, self.width, self.height - t.top)
+
+    def column_label_centres(self) -> list[tuple[str, float, float, float]]:
+        """(letter, x, y above the grid, y below the grid), centres of the letters, in the track."""
+        g = self.grid
+        return [(chr(ord("A") + c), g.x + (c + 0.5) * self.space_w, g.top + TRACK / 2, g.y - TRACK / 2)
                 for c in range(self.columns)]
 
     def row_label_centres(self) -> list[tuple[str, float, float]]:
+        """(number, x left of the grid, y), centres of the numbers; the right-hand copies mirror x."""
         g = self.grid
-        return [(str(r + 1), self.bands.left / 2, g.top - (r + 0.5) * self.space_h) for r in range(self.rows)]
+        return [(str(r + 1), g.x - TRACK / 2, g.top - (r + 0.5) * self.space_h) for r in range(self.rows)]

@@ -12,7 +12,7 @@ Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-def _then(m: Matrix, n: Matrix) -> Matrix:
+def compose(m: Matrix, n: Matrix) -> Matrix:
     """``m`` applied first, then ``n``."""
     a, b, c, d, e, f = m
     A, B, C, D, E, F = n
@@ -29,7 +29,7 @@ def placed(items: Iterable[Item], matrix: Matrix = IDENTITY) -> Iterator[tuple[I
     """Every leaf item with the matrix that maps it onto the page (or face)."""
     for item in items:
         if isinstance(item, Group):
-            yield from placed(item.items, _then(group_matrix(item), matrix))
+            yield from placed(item.items, compose(group_matrix(item), matrix))
         else:
             yield item, matrix
 

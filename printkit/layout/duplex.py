@@ -76,22 +76,26 @@ def _mirror_sides(sides: Sides, flip: Flip) -> Sides:
 def back_placements(layout: SheetLayout, flip: Flip, offset: Offset = Offset(),
                     filled: int | None = None) -> tuple[BackPlacement, ...]:
     """Backs for the first ``filled`` slots of a sheet (None: all), mirrored for ``flip`` and shifted
-    by ``offset``."""
+    by ``offset``.
+
+    A back bleeds as far as its front does towards its neighbours (half of each
+    gutter, nothing across a shared cut line), and on the grid's outer edges as
+    far as the paper allows, up to the template's back bleed.
+    """
     paper = layout.paper
     grid = mirror(layout.grid, layout, flip).moved(offset.x, offset.y)
-    # Backs bleed as far as the paper allows, up to the template's back bleed.
     reach = layout.template.back_bleed
     room = Sides(min(reach, max(0.0, grid.x)), min(reach, max(0.0, grid.y)),
                  min(reach, max(0.0, paper.width - grid.right)), min(reach, max(0.0, paper.height - grid.top)))
+    # The room is measured on the back page; bleed_sides speaks of the front's sides.
+    front_room = _mirror_sides(room, flip)
     rotation = back_rotation(layout.rotation, flip)
     count = layout.per_sheet if filled is None else max(0, min(filled, layout.per_sheet))
     placements = []
     for slot in range(count):
         rect = mirror(layout.slot(slot), layout, flip).moved(offset.x, offset.y)
-        outer = _mirror_sides(layout.outer_sides(slot, Sides.all(1.0)), flip)
-        clip = rect.grow(Sides(room.left * outer.left, room.bottom * outer.bottom,
-                               room.right * outer.right, room.top * outer.top))
-        placements.append(BackPlacement(slot, rect, rotation, clip))
+        sides = _mirror_sides(layout.bleed_sides(slot, front_room, reach, count), flip)
+        placements.append(BackPlacement(slot, rect, rotation, rect.grow(sides)))
     return tuple(placements)
 
 

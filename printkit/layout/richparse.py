@@ -17,6 +17,8 @@ import re
 from collections.abc import Container
 from dataclasses import dataclass
 
+from .typography import smart_quotes
+
 
 @dataclass(frozen=True)
 class Span:
@@ -195,6 +197,7 @@ def _emit(tokens: list, role: dict[int, str]) -> tuple[Span, ...]:
 
 def parse_rich(text: str, icons: Container[str] = ()) -> tuple[Span, ...]:
     """Styled spans for a cell's text; ``{name}`` is an icon only when ``name`` is in ``icons``."""
+    text = smart_quotes(text)  # typographic quotes, as in the rules
     if not _SPECIAL.search(text):
         return (Span(text),) if text else ()
     tokens, runs = _tokenize(text, icons)

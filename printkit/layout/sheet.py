@@ -1,8 +1,16 @@
 """Card sheets: where each card sits, how far it bleeds, and where the crop marks go.
 
-Cards touch and share cut lines, so one straight cut separates a whole row
-or column. Backgrounds bleed past the trim only at the grid's outer edges;
-crop marks extend every cut line into the margin, never into a card.
+Cards sit in a grid with a gutter between neighbours, so that each card's
+own background fills half of every gutter around it and a cut that strays
+into the gutter shows that card's colour, never its neighbour's. The strip
+between two cuts is waste. Where the paper has no room for a gutter along an
+axis (the rows of poker cards on Letter), the cards on that axis touch and
+share their cut lines, with no bleed between them.
+
+Crop marks continue every cut line into the margin, never into a card: two
+marks per gutter, one per shared cut line. Backgrounds bleed past the trim
+at the grid's outer edges as far as the margin leaves room for the marks,
+and, on the side that carries the page label, for the label.
 
 A sheet holds its cards either upright or all turned a quarter turn,
 whichever fits more; slots are the cards' rectangles on the page, so a
@@ -16,9 +24,20 @@ from dataclasses import dataclass
 from .geometry import Rect, Segment, Sides
 from .paper import Paper
 
+GUTTER_LIMITS = (0.0, 10.0)  # mm: what a gutter may be asked to be
+DEFAULT_GUTTER = 2.5  # the widest gap that keeps 3 × 3 poker cards, marks and bleed on A4
+
 
 class LayoutError(ValueError):
     """The cards cannot be laid out on the paper as asked."""
+
+
+def check_gutter(gutter: float) -> float:
+    """``gutter`` if it lies within GUTTER_LIMITS, else a ValueError saying what it may be."""
+    low, high = GUTTER_LIMITS
+    if not (low <= gutter <= high) or math.isnan(gutter):
+        raise ValueError(f"a gutter is {low:g} to {high:g} mm between cards, not {gutter:g}")
+    return gutter
 
 
 @dataclass(frozen=True)
@@ -33,18 +52,28 @@ class SheetTemplate:
     printer_reach: float = 4.0  # most home printers print to within this of the paper edge
     safe: float = 4.0  # text and symbols stay this far inside the trim
     min_margin: float = 4.0  # the grid keeps at least this much paper around it
+    gutter: float = 0.0  # asked-for gap between neighbouring cards; narrower where the paper is short
+    min_gutter: float = 1.0  # a narrower gap than this is no use to cut in: the cards touch instead
+    text_reach: float = 6.35  # text stays this far inside the paper edge, where every printer prints
+    label_band: float = 2.6  # a page label's line of type, with a little air, between bleed and text_reach
     columns: int | None = None  # None: as many as fit
     rows: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("bleed", "back_bleed", "mark_gap", "mark_length", "mark_room",
-                     "printer_reach", "min_margin"):
+                     "printer_reach", "min_margin", "min_gutter"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} cannot be negative")
+        check_gutter(self.gutter)
         if self.safe < 3.0:
             raise ValueError("the safe zone must be at least 3 mm inside the trim")
         if self.back_bleed < self.bleed:
             raise ValueError("backs must bleed at least as far as fronts")
+
+    @property
+    def mark_clearance(self) -> float:
+        """Margin a crop mark needs beyond the bleed to show: the printer's reach, the gap, a visible piece."""
+        return self.printer_reach + self.mark_gap + self.mark_room
 
 
 def _grid_fits(room_w: float, room_h: float, slot_w: float, slot_h: float,
@@ -57,6 +86,25 @@ def _grid_fits(room_w: float, room_h: float, slot_w: float, slot_h: float,
     return columns, rows
 
 
+def fitting_gutter(length: float, count: int, size: float, template: SheetTemplate,
+                   clearance: float | None = None) -> float:
+    """The gap between ``count`` slots of ``size`` along a paper ``length``: the template's gutter, or
+    narrower so that each margin still holds a visible crop mark plus an outer bleed of half the gap
+    (as much as each card bleeds into a gutter); zero below ``min_gutter``.
+
+    With n slots and gap g the margin is (L - n·s - (n - 1)·g) / 2; asking it to be at
+    least clearance + g / 2 gives g ≤ (L - n·s - 2·clearance) / n. ``clearance`` is the
+    template's mark clearance unless the axis also carries the page label.
+    """
+    if count < 2 or template.gutter <= 0:
+        return 0.0
+    clearance = template.mark_clearance if clearance is None else clearance
+    widest = (length - count * size - 2 * clearance) / count
+    widest = min(widest, (length - count * size - 2 * template.min_margin) / (count - 1))
+    gap = min(template.gutter, math.floor(widest * 100 + 1e-6) / 100)  # whole hundredths of a mm
+    return gap if gap >= template.min_gutter - 1e-9 else 0.0
+
+
 @dataclass(frozen=True)
 class SheetLayout:
     paper: Paper
@@ -64,16 +112,20 @@ class SheetLayout:
     card_h: float
     columns: int  # of slots on the page
     rows: int
-    grid: Rect  # the trim area of all cards together
+    grid: Rect  # the trim area of all cards together, gutters included
     bleed: Sides  # front bleed at each outer edge of the grid
     template: SheetTemplate
     rotated: bool = False  # every card turned a quarter turn counter-clockwise (its top to the left)
+    gutter_x: float = 0.0  # gap between neighbouring columns (0: they share a cut line)
+    gutter_y: float = 0.0  # gap between neighbouring rows
+    label_side: str = "bottom"  # the margin that carries the page label: "bottom" or "left"
 
     @classmethod
     def compute(cls, paper: Paper, card_w: float, card_h: float,
                 template: SheetTemplate = SheetTemplate()) -> "SheetLayout":
         room_w = paper.width - 2 * template.min_margin
         room_h = paper.height - 2 * template.min_margin
+        # How many cards fit is settled with the cards touching: a gutter never costs a card.
         upright = _grid_fits(room_w, room_h, card_w, card_h, template)
         turned = _grid_fits(room_w, room_h, card_h, card_w, template)
         # Turn the cards only when that fits strictly more: a tie keeps them upright.
@@ -83,15 +135,23 @@ class SheetLayout:
             raise LayoutError(f"{card_w:g} × {card_h:g} mm cards do not fit on {paper.name}, "
                               "upright or turned")
         slot_w, slot_h = (card_h, card_w) if rotated else (card_w, card_h)
-        w, h = columns * slot_w, rows * slot_h
+        # The page label goes in the roomier of the bottom and left margins (as the cards
+        # would leave them touching); that axis keeps room for it beside the marks.
+        label_side = "bottom" if paper.height - rows * slot_h >= paper.width - columns * slot_w else "left"
+        labelled = max(template.mark_clearance, template.text_reach + template.label_band)
+        gx = fitting_gutter(paper.width, columns, slot_w, template, labelled if label_side == "left" else None)
+        gy = fitting_gutter(paper.height, rows, slot_h, template, labelled if label_side == "bottom" else None)
+        w, h = columns * slot_w + (columns - 1) * gx, rows * slot_h + (rows - 1) * gy
         grid = Rect((paper.width - w) / 2, (paper.height - h) / 2, w, h)
         margin = Sides(grid.x, grid.y, paper.width - grid.right, paper.height - grid.top)
         # Where the margin is tight (Letter's 6.35 mm top and bottom), bleed gives
         # way so that some of each crop mark lands where printers can reach.
-        room = [m - template.printer_reach - template.mark_gap - template.mark_room
-                for m in (margin.left, margin.bottom, margin.right, margin.top)]
+        room = [m - template.mark_clearance for m in (margin.left, margin.bottom, margin.right, margin.top)]
+        # On the label's side the bleed stops short of the label.
+        label_room = (margin.bottom if label_side == "bottom" else margin.left) - template.text_reach - template.label_band
+        room[1 if label_side == "bottom" else 0] = min(room[1 if label_side == "bottom" else 0], label_room)
         bleed = Sides(*(min(template.bleed, max(0.0, r)) for r in room))
-        return cls(paper, card_w, card_h, columns, rows, grid, bleed, template, rotated)
+        return cls(paper, card_w, card_h, columns, rows, grid, bleed, template, rotated, gx, gy, label_side)
 
     @property
     def rotation(self) -> int:
@@ -125,18 +185,32 @@ class SheetLayout:
     def slot(self, slot: int) -> Rect:
         """The trim rectangle of a slot on the page (``slot_w`` × ``slot_h``)."""
         col, row = self.position(slot)
-        return Rect(self.grid.x + col * self.slot_w, self.grid.top - (row + 1) * self.slot_h,
+        return Rect(self.grid.x + col * (self.slot_w + self.gutter_x),
+                    self.grid.top - row * (self.slot_h + self.gutter_y) - self.slot_h,
                     self.slot_w, self.slot_h)
 
-    def outer_sides(self, slot: int, amount: Sides) -> Sides:
-        """``amount`` on the sides of a slot that lie on the grid's edge, zero inside."""
+    def bleed_sides(self, slot: int, outer: Sides, inner: float, filled: int | None = None) -> Sides:
+        """How far a slot's background may reach on each side: ``outer`` where no card lies beyond
+        that side (the grid's edge, or an empty slot of a sheet holding only ``filled`` cards);
+        towards a neighbour, half the gutter between them (at most ``inner``), so that neighbours
+        meet in the gutter's middle; nothing where they share a cut line."""
         col, row = self.position(slot)
-        return Sides(amount.left if col == 0 else 0.0, amount.bottom if row == self.rows - 1 else 0.0,
-                     amount.right if col == self.columns - 1 else 0.0, amount.top if row == 0 else 0.0)
+        n = self.per_sheet if filled is None else filled
 
-    def front_clip(self, slot: int) -> Rect:
-        """How far a front's background may reach: bleed on outer edges, the cut line inside."""
-        return self.slot(slot).grow(self.outer_sides(slot, self.bleed))
+        def card(c: int, r: int) -> bool:
+            return 0 <= c < self.columns and 0 <= r < self.rows and r * self.columns + c < n
+
+        half_x, half_y = min(inner, self.gutter_x / 2), min(inner, self.gutter_y / 2)
+        bottom = outer.bottom if row == self.rows - 1 else inner  # an empty slot below: nothing to spare
+        right = outer.right if col == self.columns - 1 else inner
+        return Sides(outer.left if col == 0 else half_x,
+                     half_y if card(col, row + 1) else bottom,
+                     half_x if card(col + 1, row) else right,
+                     outer.top if row == 0 else half_y)
+
+    def front_clip(self, slot: int, filled: int | None = None) -> Rect:
+        """How far a front's background may reach: bleed on outer edges, half of each gutter inside."""
+        return self.slot(slot).grow(self.bleed_sides(slot, self.bleed, self.template.bleed, filled))
 
     def safe_area(self, slot: int) -> Rect:
         return self.slot(slot).inset(self.template.safe)
@@ -147,21 +221,32 @@ class SheetLayout:
         return min(n, self.columns), -(-n // self.columns)
 
     def cut_lines(self, filled: int | None = None) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        """x of every vertical cut, y of every horizontal cut, for the columns and rows in use."""
+        """x of every vertical cut, y of every horizontal cut, for the columns and rows in use, in
+        increasing order: each card's two edges, shared where cards touch."""
         g = self.grid
         columns, rows = self.used(filled)
-        return (tuple(g.x + i * self.slot_w for i in range(columns + 1)) if columns else (),
-                tuple(g.top - j * self.slot_h for j in range(rows, -1, -1)) if rows else ())
+        xs = {round(g.x + c * (self.slot_w + self.gutter_x) + e, 9)
+              for c in range(columns) for e in (0.0, self.slot_w)}
+        ys = {round(g.top - r * (self.slot_h + self.gutter_y) - e, 9)
+              for r in range(rows) for e in (0.0, self.slot_h)}
+        return tuple(sorted(xs)), tuple(sorted(ys))
 
     def crop_marks(self, filled: int | None = None) -> tuple[Segment, ...]:
         """A hairline continuing each cut line into the margin, clear of the bleed.
 
         A partly filled sheet is marked only for the columns and rows that hold
-        cards, so that no mark points at a card that is not there.
+        cards, so that no mark points at a card that is not there: the marks
+        under the columns start below the last row in use, on the empty paper
+        where the missing rows would be.
         """
         t, g, m = self.template, self.grid, self.margin
         xs, ys = self.cut_lines(filled)
         marks = []
+        _, rows = self.used(filled)
+        full = rows == self.rows
+        foot = ys[0] if ys else g.y  # the bottom edge of the last row in use
+        foot_bleed = self.bleed.bottom if full else t.bleed
+        foot_room = m.bottom if full else foot
 
         def span(edge: float, bleed: float, margin: float, direction: int) -> tuple[float, float]:
             start = bleed + t.mark_gap
@@ -170,7 +255,7 @@ class SheetLayout:
 
         for x in xs:
             for edge, bleed, margin, d in ((g.top, self.bleed.top, m.top, 1),
-                                           (g.y, self.bleed.bottom, m.bottom, -1)):
+                                           (foot, foot_bleed, foot_room, -1)):
                 a, b = span(edge, bleed, margin, d)
                 marks.append(Segment(x, a, x, b))
         for y in ys:

@@ -17,7 +17,7 @@ from .cardsize import read_deck_card_size, read_pack_card_size
 from .fonts import read_fonts
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
-from .presentation import (read_art_settings, read_back, read_face, read_image, read_module, read_phases,
+from .presentation import (read_art_settings, read_lint_settings, read_back, read_face, read_image, read_module, read_phases,
                            read_pieces, read_player_aid, read_powers, read_rules, read_tokens)
 from .layouts import LayoutReader, read_icons
 from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
@@ -135,12 +135,13 @@ def _read(root: Table, path: Path) -> Manifest:
     pieces = read_pieces(root, max_players, board is not None)
     module = read_module(root)
     art = read_art_settings(root)
+    lint = read_lint_settings(root)
     fonts = read_fonts(root, path.parent)
     layouts, icons = _read_layouts(root, path.parent, decks, fonts)
     root.finish()
     return Manifest(path, title, description, min_players, max_players, notice,
                     width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules,
-                    pieces, module, art, fonts, layouts=layouts, icons=icons, key_locations=root.ctx.locations)
+                    pieces, module, art, fonts, lint, layouts=layouts, icons=icons, key_locations=root.ctx.locations)
 
 
 # Layouts every pack may draw with, whether or not a deck names them.

@@ -78,6 +78,15 @@ class ArtSettings:
 
 
 @dataclass(frozen=True)
+class LintSettings:
+    """What the print lint accepts: the smallest type on cards, board and pieces, in the rules, and contrast."""
+
+    min_type: float = 6.0  # points
+    rules_min_type: float = 7.0  # points
+    min_contrast: float = 4.5  # WCAG ratio for body text
+
+
+@dataclass(frozen=True)
 class FaceSpec:
     """How a deck's fronts are drawn: a layout, and which column plays which role in it."""
 
@@ -278,6 +287,7 @@ class Manifest:
     module: ModuleConfig | None = None
     art: ArtSettings = ArtSettings()
     fonts: FontSettings = FontSettings()
+    lint: LintSettings = LintSettings()
     layouts: Mapping[str, object] = field(default_factory=dict, compare=False)  # name -> layouts.Layout
     icons: Mapping[str, object] = field(default_factory=dict, compare=False)  # name -> layouts.IconSpec
     # Where every key stands in game.toml, for modules that read [module] later.

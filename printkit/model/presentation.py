@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..suggest import did_you_mean
-from .pack import (ART_AREAS, ART_FITS, FACE_ROLES, NAME_COLUMN, ArtSettings, BackSpec, ColumnSpec, FaceSpec,
+from .pack import (ART_AREAS, ART_FITS, FACE_ROLES, NAME_COLUMN, ArtSettings, LintSettings, BackSpec, ColumnSpec, FaceSpec,
                    ImageRef, ModuleConfig, Phase, Pieces, PlayerAid, Power, RulesSpec, TokenStyle)
 from .tomltable import Table
 
@@ -123,6 +123,28 @@ def read_art_settings(root: Table) -> ArtSettings:
                            table.number("target_dpi", required=False, default=300.0))
     if settings.min_dpi > settings.warn_dpi:
         root.ctx.report("M104", "'art.min_dpi' is above 'art.warn_dpi'", table.key_path("min_dpi"))
+    table.finish()
+    return settings
+
+
+# Stated limits: a pack may relax or tighten the print lint, within reason.
+TYPE_RANGE = (3.0, 24.0)  # points
+CONTRAST_RANGE = (1.0, 21.0)  # WCAG ratios run from 1:1 to 21:1
+
+
+def read_lint_settings(root: Table) -> LintSettings:
+    table = root.table("lint", required=False)
+    if table is None:
+        return LintSettings()
+
+    def ranged(key: str, bounds: tuple[float, float], unit: str, default: float) -> float:
+        low, high = bounds
+        return float(table.get(key, f"a number from {low:g} to {high:g}{unit}",
+                               lambda v: type(v) in (int, float) and low <= v <= high, False, default))
+
+    settings = LintSettings(ranged("min_type", TYPE_RANGE, " (points)", 6.0),
+                            ranged("rules_min_type", TYPE_RANGE, " (points)", 7.0),
+                            ranged("min_contrast", CONTRAST_RANGE, " (a contrast ratio)", 4.5))
     table.finish()
     return settings
 

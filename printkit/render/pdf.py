@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .. import __version__
 from ..fontconvert import FontConversionError, truetype_bytes
+from ..fontzero import open_zero_file
 from ..fonts import FONT_FILES, FontUnusable, font_path, is_pack_font, pack_font_bytes, pdf_font_name
 from ..images.prepare import prepared
 from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin
@@ -47,6 +48,8 @@ def font_name(key: str) -> str:
 
 
 def _truetype(key: str, name: str) -> TTFont:
+    if key in OPEN_ZERO_ROLES:
+        return TTFont(name, io.BytesIO(open_zero_file(font_path(key))))
     if not is_pack_font(key):
         return TTFont(name, str(font_path(key)))
     try:
@@ -63,6 +66,7 @@ def _colour(hex_colour: str) -> HexColor:
 
 
 _FONT_NAMES = {role: pdf_font_name(role) for role in FONT_FILES}
+OPEN_ZERO_ROLES = ("body", "bold", "italic", "bold-italic")  # Atkinson Hyperlegible: see printkit.fontzero
 
 
 class PdfPainter:

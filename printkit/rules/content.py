@@ -13,6 +13,7 @@ from ..model.pack import Deck, Expectation, Pack
 from ..requirements import Repeat, Requirement
 from ..games import module_for
 from ..games.base import read_config
+from ..layout.typography import number_range
 from ..requirements.vocabulary import pack_vocabulary
 from ..suggest import did_you_mean
 from .generated import CardTable, Column, Generated, Legend, PlaceholderError
@@ -71,7 +72,7 @@ def _cost(pack: Pack, args: tuple[str, ...]) -> str:
 
 def _players(pack: Pack, args: tuple[str, ...]) -> str:
     m = pack.manifest
-    return f"{m.min_players}–{m.max_players}"
+    return number_range(m.min_players, m.max_players)
 
 
 INLINE: dict[str, Callable[[Pack, tuple[str, ...]], str]] = {

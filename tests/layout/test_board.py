@@ -44,8 +44,24 @@ def test_starting_spaces_are_the_corners_and_the_centre():
     assert BOARD.extra_from_players == 5
 
 
-def test_the_whole_board_fits_a2_with_room_for_crop_marks():
-    assert BOARD.width < 420 - 2 and BOARD.height < 594 - 2
+def test_the_one_sheet_board_trims_inside_a2_and_fits_sra2_with_bleed_and_marks():
+    # 405 × 557.4 mm of spaces, a 7 mm track all round and a 16 mm title band on top.
+    assert (BOARD.width, BOARD.height) == pytest.approx((405 + 14, 557.4 + 14 + 16))
+    assert BOARD.width <= 420 and BOARD.height <= 594
+    # 3 mm bleed, then 5 mm crop marks, then 3 mm a press may not print: per side 11 mm.
+    assert BOARD.width + 22 <= 450 and BOARD.height + 22 <= 640
+    # ARCH C (457.2 × 609.6 mm) takes it too, without going up a size.
+    assert BOARD.width + 22 <= 457.2 and BOARD.height + 22 <= 609.6
+
+
+def test_the_track_holds_the_coordinates_and_the_tiled_board_has_a_side_panel():
+    from printkit.layout.board import TILED_BANDS
+    g, t = BOARD.grid, BOARD.track
+    assert (g.x - t.x, t.top - g.top) == pytest.approx((7, 7))
+    assert BOARD.title_area.y == pytest.approx(t.top) and BOARD.title_area.h == pytest.approx(16)
+    tiled = BoardLayout.compute(SPEC, 63.5, 88.9, TILED_BANDS)
+    assert (tiled.width, tiled.height) == pytest.approx((70 + 14 + 405, 14 + 557.4))
+    assert tiled.title_area.w == pytest.approx(70) and tiled.title_area.h == pytest.approx(tiled.height)
 
 
 @pytest.mark.parametrize("name, position", [("A1", (0, 0)), ("F6", (5, 5)), ("C4", (2, 3))])

@@ -5,12 +5,14 @@ import pytest
 
 from printkit.layout.duplex import Flip, Offset, back_placements, back_rotation, seen_from_front
 from printkit.layout.paper import PAPERS
-from printkit.layout.sheet import SheetLayout
+from printkit.layout.sheet import DEFAULT_GUTTER, SheetLayout, SheetTemplate
 
 
-@pytest.fixture(params=["a4", "letter"])
+@pytest.fixture(params=[("a4", 0.0), ("letter", 0.0), ("a4", DEFAULT_GUTTER), ("letter", DEFAULT_GUTTER)],
+                ids=lambda p: f"{p[0]}-gutter-{p[1]:g}")
 def lay(request):
-    return SheetLayout.compute(PAPERS[request.param], 63.5, 88.9)
+    paper, gutter = request.param
+    return SheetLayout.compute(PAPERS[paper], 63.5, 88.9, SheetTemplate(gutter=gutter))
 
 
 def test_long_edge_mirrors_columns(lay):
@@ -62,7 +64,39 @@ def test_backs_bleed_further_than_fronts_but_stay_on_the_paper(lay):
         assert 0 <= clip.y and clip.top <= lay.paper.height + 1e-9
     corner = back_placements(lay, Flip.LONG_EDGE)[0]  # back of the top-left card: top right
     assert corner.clip.right - corner.rect.right > lay.bleed.right
-    assert corner.clip.x == pytest.approx(corner.rect.x)  # inner side stays at the cut line
+    # Its inner side reaches the gutter's middle (the cut line itself when the cards touch).
+    assert corner.rect.x - corner.clip.x == pytest.approx(lay.gutter_x / 2)
+
+
+@pytest.mark.parametrize("flip", list(Flip))
+@pytest.mark.parametrize("filled", [2, 7, 9])
+def test_back_bleed_never_reaches_another_card_and_lies_behind_the_fronts_bleed(lay, flip, filled):
+    """Seen from the front, a back's inner bleed covers the same strip of gutter as its front's:
+    half of each gap, so a stray cut shows the card's own back colour, never the next one's."""
+    backs = back_placements(lay, flip, filled=filled)
+    for b in backs:
+        for other in backs:
+            if other.slot != b.slot:
+                r = other.rect
+                assert (min(b.clip.right, r.right) - max(b.clip.x, r.x) <= 1e-9
+                        or min(b.clip.top, r.top) - max(b.clip.y, r.y) <= 1e-9)
+        front = lay.front_clip(b.slot, filled)
+        corners = [seen_from_front(c, lay, flip) for c in ((b.clip.x, b.clip.y), (b.clip.right, b.clip.top))]
+        xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+        # Inside the grid the back bleeds exactly as far as the front; on the outer edges further.
+        assert xs[0] <= front.x + 1e-9 and xs[1] >= front.right - 1e-9
+        assert ys[0] <= front.y + 1e-9 and ys[1] >= front.top - 1e-9
+
+
+def test_gutter_backs_land_behind_their_fronts_by_hand():
+    # A4, 2.5 mm gutters: slot 0 (top left) is at (7.25, 12.65 + 271.7 - 88.9) = (7.25, 195.45);
+    # a long-edge flip puts its back at x = 210 - 7.25 - 63.5 = 139.25, the same height.
+    lay = SheetLayout.compute(PAPERS["a4"], 63.5, 88.9, SheetTemplate(gutter=2.5))
+    back = back_placements(lay, Flip.LONG_EDGE)[0]
+    assert (back.rect.x, back.rect.y) == pytest.approx((139.25, 195.45))
+    # Short edge: same x, y = 297 - 195.45 - 88.9 = 12.65.
+    back = back_placements(lay, Flip.SHORT_EDGE)[0]
+    assert (back.rect.x, back.rect.y) == pytest.approx((7.25, 12.65))
 
 
 @pytest.mark.parametrize("text, expected", [("0.5,-1", Offset(0.5, -1.0)), (" -2 , 3 ", Offset(-2, 3)),

@@ -5,7 +5,7 @@ import pytest
 
 from printkit.layout.geometry import Sides
 from printkit.layout.paper import PAPERS, Paper
-from printkit.layout.sheet import LayoutError, SheetLayout, SheetTemplate
+from printkit.layout.sheet import DEFAULT_GUTTER, LayoutError, SheetLayout, SheetTemplate, check_gutter
 
 POKER = (63.5, 88.9)
 # (paper, left, bottom): the 190.5 × 266.7 mm grid centred, worked out by hand.
@@ -175,19 +175,127 @@ def test_turned_cards_sit_in_slots_as_wide_as_the_card_is_tall():
     assert sorted({round(m.x1, 6) for m in marks if m.x1 == m.x2}) == pytest.approx(xs)
     assert sorted({round(m.y1, 6) for m in marks if m.y1 == m.y2}) == pytest.approx(ys)
     # The outer edges bleed, the shared cut lines do not.
-    assert lay.outer_sides(0, Sides.all(1.0)) == Sides(1.0, 0.0, 0.0, 1.0)
-    assert lay.outer_sides(9, Sides.all(1.0)) == Sides(0.0, 1.0, 1.0, 0.0)
+    assert lay.bleed_sides(0, Sides.all(1.0), 3.0) == Sides(1.0, 0.0, 0.0, 1.0)
+    assert lay.bleed_sides(9, Sides.all(1.0), 3.0) == Sides(0.0, 1.0, 1.0, 0.0)
 
 
 @pytest.mark.parametrize("filled, columns, rows", [(1, 1, 1), (2, 2, 1), (3, 3, 1), (4, 3, 2), (7, 3, 3), (9, 3, 3)])
 def test_a_partly_filled_sheet_is_marked_only_where_cards_are(filled, columns, rows):
-    lay = layout("a4")  # poker, 3 × 3, grid from (9.75, 15.15)
+    lay = layout("a4")  # poker, 3 × 3, touching, grid from (9.75, 15.15)
     top = 15.15 + 266.7
+    foot = top - rows * 88.9  # the bottom of the last row in use
     marks = lay.crop_marks(filled)
     vertical = sorted({round(m.x1, 6) for m in marks if m.x1 == m.x2})
     horizontal = sorted({round(m.y1, 6) for m in marks if m.y1 == m.y2})
     assert vertical == pytest.approx([9.75 + i * 63.5 for i in range(columns + 1)])
     assert horizontal == pytest.approx([top - j * 88.9 for j in range(rows, -1, -1)])
     assert len(marks) == 2 * (columns + 1) + 2 * (rows + 1)
-    for m in marks:  # every mark still lies in the margin, never over a slot
-        assert not (lay.grid.x < min(m.x1, m.x2) < lay.grid.right and lay.grid.y < min(m.y1, m.y2) < lay.grid.top)
+    cards = [lay.slot(i) for i in range(filled)]
+    for m in marks:  # no mark touches a card; those under the columns start below the last row in use
+        assert not any(c.x - 1e-9 <= max(m.x1, m.x2) and min(m.x1, m.x2) <= c.right + 1e-9
+                       and c.y - 0.5 < max(m.y1, m.y2) and min(m.y1, m.y2) < c.top + 0.5 for c in cards
+                       if m.x1 == m.x2)
+        if m.x1 == m.x2 and max(m.y1, m.y2) < foot:
+            assert max(m.y1, m.y2) == pytest.approx(foot - 3.0 - 0.5)  # the full bleed, then the gap
+
+
+# -- gutters: worked out by hand -----------------------------------------------------------------
+#
+# A gap g between n cards of size s along a paper length L leaves margins of (L - n·s - (n-1)·g) / 2.
+# Each margin must hold a visible crop mark (printer reach 4 + gap 0.5 + visible 1.5 = 6 mm) plus an
+# outer bleed of g / 2, so g ≤ (L - n·s - 12) / n. The axis whose margin carries the page label (the
+# roomier of bottom and left with the cards touching: bottom on A4, left on Letter) needs the 6.35 mm
+# every printer reaches plus a 2.6 mm band of type instead of 6 mm: g ≤ (L - n·s - 17.9) / n.
+#   A4 across:     (210 - 190.5 - 12) / 3 = 2.5      A4 down:     (297 - 266.7 - 17.9) / 3 = 4.133
+#   Letter across: (215.9 - 190.5 - 17.9) / 3 = 2.5  Letter down: (279.4 - 266.7 - 12) / 3 = 0.23,
+# under the 1 mm least gutter, so Letter's rows of poker cards touch.
+# Gaps are kept to whole hundredths of a millimetre, rounded down.
+
+@pytest.mark.parametrize("name, gutter, gaps, origin", [
+    ("a4", 2.5, (2.5, 2.5), (7.25, 12.65)),  # margins 9.75 - 2.5 and 15.15 - 2.5
+    ("a4", 10.0, (2.5, 4.13), (7.25, 15.15 - 4.13)),
+    ("letter", 2.5, (2.5, 0.0), (10.2, 6.35)),
+    ("letter", 10.0, (2.5, 0.0), (10.2, 6.35)),
+    ("a4", 0.0, (0.0, 0.0), (9.75, 15.15)),
+])
+def test_gutters_open_where_the_paper_has_room(name, gutter, gaps, origin):
+    lay = layout(name, gutter=gutter)
+    assert (lay.columns, lay.rows) == (3, 3)  # a gutter never costs a card
+    assert (lay.gutter_x, lay.gutter_y) == pytest.approx(gaps)
+    gx, gy = gaps
+    left, bottom = origin
+    assert (lay.grid.x, lay.grid.y) == pytest.approx(origin)
+    assert (lay.grid.w, lay.grid.h) == pytest.approx((190.5 + 2 * gx, 266.7 + 2 * gy))
+    top = bottom + 266.7 + 2 * gy
+    # Slot 4 (the middle): one card and one gap in from the top left.
+    assert astuple(lay.slot(4)) == pytest.approx((left + 63.5 + gx, top - 2 * 88.9 - gy, 63.5, 88.9))
+    assert astuple(lay.slot(8)) == pytest.approx((left + 127 + 2 * gx, bottom, 63.5, 88.9))
+
+
+def test_a4_gutter_marks_both_edges_of_every_gap():
+    lay = layout("a4", gutter=DEFAULT_GUTTER)  # 2.5 mm both ways, grid from (7.25, 12.65)
+    xs, ys = lay.cut_lines()
+    assert xs == pytest.approx([7.25, 70.75, 73.25, 136.75, 139.25, 202.75])
+    top = 12.65 + 271.7
+    assert ys == pytest.approx(sorted([top, top - 88.9, top - 91.4, top - 180.3, top - 182.8, 12.65]))
+    marks = lay.crop_marks()
+    assert len(marks) == 2 * 6 + 2 * 6  # each cut line: a mark beyond each end
+    reach = lay.template.printer_reach
+    for m in marks:
+        if m.x1 == m.x2:  # above or below the grid, clear of the bleed, partly where printers print
+            lo, hi = sorted((m.y1, m.y2))
+            assert lo >= lay.grid.top + lay.bleed.top + 0.5 - 1e-9 or hi <= lay.grid.y - lay.bleed.bottom - 0.5 + 1e-9
+            assert min(hi, lay.paper.height - reach) - max(lo, reach) >= 1.5 - 1e-9
+        else:
+            lo, hi = sorted((m.x1, m.x2))
+            assert lo >= lay.grid.right + lay.bleed.right + 0.5 - 1e-9 or hi <= lay.grid.x - lay.bleed.left - 0.5 + 1e-9
+            assert min(hi, lay.paper.width - reach) - max(lo, reach) >= 1.5 - 1e-9
+
+
+@pytest.mark.parametrize("name", ["a4", "letter"])
+def test_each_card_bleeds_to_the_middle_of_every_gutter(name):
+    lay = layout(name, gutter=DEFAULT_GUTTER)
+    gx, gy = lay.gutter_x, lay.gutter_y
+    middle = lay.front_clip(4)
+    assert astuple(middle) == pytest.approx(astuple(lay.slot(4).grow(Sides(gx / 2, gy / 2, gx / 2, gy / 2))))
+    corner = lay.front_clip(0)  # outer sides: the sheet's bleed
+    assert lay.slot(0).x - corner.x == pytest.approx(lay.bleed.left)
+    assert corner.top - lay.slot(0).top == pytest.approx(lay.bleed.top)
+    # Neighbours' backgrounds meet in the gutter's middle and never reach another card.
+    for i in range(9):
+        for j in range(9):
+            if i != j:
+                a, b = lay.front_clip(i), lay.slot(j)
+                assert min(a.right, b.right) - max(a.x, b.x) <= 1e-9 or min(a.top, b.top) - max(a.y, b.y) <= 1e-9
+    # The outer bleed is at least half a gutter, so a stray cut shows no more white outside than inside.
+    assert min(astuple(lay.bleed)) >= min(gx, gy or gx) / 2 - 1e-9 or name == "letter"
+
+
+def test_a_card_beside_an_empty_slot_bleeds_fully_into_it():
+    lay = layout("a4", gutter=DEFAULT_GUTTER)
+    last = lay.front_clip(6, filled=7)  # bottom left, alone in its row
+    assert last.right - lay.slot(6).right == pytest.approx(3.0)
+    above = lay.front_clip(5, filled=7)  # right column, middle row: nothing below it
+    assert lay.slot(5).y - above.y == pytest.approx(3.0)
+    assert lay.slot(3).y - lay.front_clip(3, filled=7).y == pytest.approx(1.25)  # slot 6 below it
+
+
+@pytest.mark.parametrize("bad", [-0.5, 10.5, float("nan")])
+def test_gutter_limits(bad):
+    with pytest.raises(ValueError, match="0 to 10 mm"):
+        check_gutter(bad)
+    with pytest.raises(ValueError):
+        SheetTemplate(gutter=bad)
+
+
+@pytest.mark.parametrize("name, side", [("a4", "bottom"), ("letter", "left")])
+def test_the_page_label_gets_a_margin_where_every_printer_prints(name, side):
+    lay = layout(name, gutter=DEFAULT_GUTTER)
+    assert lay.label_side == side
+    t = lay.template
+    margin = lay.margin.bottom if side == "bottom" else lay.margin.left
+    bleed = lay.bleed.bottom if side == "bottom" else lay.bleed.left
+    # Letter: 10.2 mm on the left, less 6.35 and the 2.6 mm band, leaves 1.25 mm of bleed.
+    assert margin - bleed >= t.text_reach + t.label_band - 1e-9
+    if name == "letter":
+        assert bleed == pytest.approx(1.25)

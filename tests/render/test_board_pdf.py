@@ -44,11 +44,16 @@ def label_centres(page, labels):
     return found
 
 
-def test_one_sheet_board_is_a2_with_pieces_after(a2):
+SRA2 = (450 * MM, 640 * MM)  # the oversize sheet an A2 job with bleed is printed on
+
+
+def test_one_sheet_board_is_on_sra2_with_pieces_after_on_the_same_sheet(a2):
     reader = PdfReader(a2)
     assert len(reader.pages) == 2
-    w, h = (float(v) for v in reader.pages[0].mediabox[2:])
-    assert (w, h) == pytest.approx((1190.55, 1683.78), abs=0.01)
+    for page in reader.pages:
+        w, h = (float(v) for v in page.mediabox[2:])
+        assert (w, h) == pytest.approx(SRA2, abs=0.01)
+    assert "SRA2" in reader.pages[1].extract_text()
 
 
 def test_labels_are_text_and_give_the_grid_pitch(a2):
@@ -74,39 +79,60 @@ def test_start_spaces_are_marked(a2):
     assert len(re.findall(r"START(?! 5\+)", text)) == 4
 
 
-def test_one_sheet_has_crop_marks_at_the_board_corners(a2):
+def test_one_sheet_has_crop_marks_outside_the_bleed(a2):
     with pdfplumber.open(a2) as pdf:
         page = pdf.pages[0]
         marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
     assert len(marks) == 8  # two at each corner of the trim
-    board_w, board_h = 7 + 6 * SPACE_W + 2, 9 + 6 * SPACE_H + 19  # bands from the design: 7, 2, 9, 19 mm
-    left, bottom = (420 - board_w) / 2 * MM, (594 - board_h) / 2 * MM
-    xs = {round(m["x0"], 1) for m in marks if abs(m["x0"] - m["x1"]) < 0.01}
-    ys = {round(m["y0"], 1) for m in marks if abs(m["y0"] - m["y1"]) < 0.01}
-    assert min(xs) == pytest.approx(left, abs=0.1)
-    assert max(xs) == pytest.approx(left + board_w * MM, abs=0.1)
-    # pdfplumber measures y from the top of the page
-    assert max(ys) == pytest.approx(1683.78 - bottom, abs=0.1)
-    assert min(ys) == pytest.approx(1683.78 - bottom - board_h * MM, abs=0.1)
+    board_w, board_h = 7 + 6 * SPACE_W + 7, 7 + 6 * SPACE_H + 7 + 16  # track 7 mm all round, title band 16
+    sheet_w, sheet_h = 450, 640
+    left, bottom = (sheet_w - board_w) / 2, (sheet_h - board_h) / 2
+    # pdfplumber measures y from the top of the page: the trim's top and bottom edges there.
+    upper, lower = sheet_h - bottom - board_h, sheet_h - bottom
+    vertical = [m for m in marks if abs(m["x0"] - m["x1"]) < 0.01]
+    horizontal = [m for m in marks if abs(m["top"] - m["bottom"]) < 0.01]
+    assert {round(m["x0"] / MM, 1) for m in vertical} == {round(left, 1), round(left + board_w, 1)}
+    assert {round(m["top"] / MM, 1) for m in horizontal} == {round(upper, 1), round(lower, 1)}
+    # Each mark starts 3 mm past the trim, beyond the bleed, and is 5 mm long.
+    for m in vertical:
+        y0, y1 = m["top"] / MM, m["bottom"] / MM
+        gap = min(abs(y1 - upper), abs(y0 - lower))
+        assert gap == pytest.approx(3, abs=0.05) and y1 - y0 == pytest.approx(5, abs=0.05)
+    for m in horizontal:
+        x0, x1 = sorted((m["x0"] / MM, m["x1"] / MM))
+        gap = min(abs(x0 - left), abs(x1 - left), abs(x0 - left - board_w), abs(x1 - left - board_w))
+        assert gap == pytest.approx(3, abs=0.05) and x1 - x0 == pytest.approx(5, abs=0.05)
 
 
 def test_tiles_pages_and_labels(tiled):
     paper, path = tiled
     reader = PdfReader(path)
-    assert len(reader.pages) == 1 + 8 + 1  # assembly, 8 tiles, pawns and die
-    for n, page in enumerate(reader.pages[1:9], 1):
+    assert len(reader.pages) == 6 + 1  # 6 tiles; pawns, die and the assembly map
+    for n, page in enumerate(reader.pages[:6], 1):
         w, h = (float(v) for v in page.mediabox[2:])
         assert w > h  # landscape tiles
         # The label runs up the tile's right-hand strip.
-        assert f"Tile {n} of 8" in page.extract_text(orientations=(90,))
-    assert "8 tiles" in reader.pages[0].extract_text()
+        assert f"Tile {n} of 6" in page.extract_text(orientations=(90,))
+    assert "6 tiles" in reader.pages[6].extract_text()
+
+
+def test_tiled_text_is_at_least_6_points(tiled):
+    _, path = tiled
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            # A character turned a quarter turn is as wide on the page as its type is tall.
+            size = [(c["size"] if c["upright"] else (c["x1"] - c["x0"]), c["upright"]) for c in page.chars]
+            assert min(v for v, _ in size) >= 6.0
+            if page.page_number <= 6:  # the tiles' strips: labels and glue notes
+                strips = [v for v, upright in size if not upright]
+                assert strips and min(strips) >= 8.0
 
 
 def test_each_space_name_appears_once_across_the_tiles(tiled):
     _, path = tiled
     names = []
     with pdfplumber.open(path) as pdf:
-        for page in pdf.pages[1:9]:
+        for page in pdf.pages[:6]:
             names += [w["text"] for w in page.extract_words() if re.fullmatch(r"[A-F][1-6]", w["text"])]
     assert sorted(names) == sorted(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
 

@@ -3,7 +3,8 @@
 ``printkit build gag-grab`` is run once per (paper, backs) combination for the
 whole session. The expectations are worked out here, by hand, from the pack's
 CSV files and the print conventions (poker cards, 3 × 3 to a sheet, touching,
-centred; backs mirrored behind their fronts); nothing is taken from
+centred, 2.5 mm apart where the paper has room; backs mirrored behind their
+fronts); nothing is taken from
 ``printkit.layout`` or from a previous run.
 
 Tools: pypdf for the PDF's structure (page boxes, fonts, where each card face
@@ -46,12 +47,19 @@ PT_PER_MM = 72 / 25.4
 CARD_W, CARD_H = 63.5, 88.9
 COLUMNS, ROWS = 3, 3
 PER_SHEET = COLUMNS * ROWS
-GRID_W, GRID_H = COLUMNS * CARD_W, ROWS * CARD_H  # 190.5 × 266.7 mm
+# The default gutter is 2.5 mm. A gap is used along an axis when each margin still holds a crop
+# mark (6 mm: the printer's 4 mm reach, a 0.5 mm gap, 1.5 mm to see) plus half a gap of outer
+# bleed, g <= (L - 3·card - 12) / 3; the margin with the page label (bottom on A4, left on Letter)
+# needs 8.95 mm instead (6.35 mm every printer reaches and 2.6 mm of type): g <= (L - 3·card - 17.9) / 3.
+# A4: (210 - 190.5 - 12) / 3 = 2.5 across and (297 - 266.7 - 17.9) / 3 = 4.13 down, so 2.5 both
+# ways. Letter: (215.9 - 190.5 - 17.9) / 3 = 2.5 across; (279.4 - 266.7 - 12) / 3 = 0.23 down,
+# under the 1 mm least gap, so Letter's rows touch and share their cut lines.
+GUTTER = {"a4": (2.5, 2.5), "letter": (2.5, 0.0)}
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
-# Bottom-left corner of the centred grid: ((W - 190.5) / 2, (H - 266.7) / 2), by hand.
-GRID_ORIGIN = {"a4": (9.75, 15.15), "letter": (12.7, 6.35)}
+# Bottom-left corner of the centred grid, by hand: ((W - 190.5 - 2·gx) / 2, (H - 266.7 - 2·gy) / 2).
+GRID_ORIGIN = {"a4": (7.25, 12.65), "letter": (10.2, 6.35)}
 
 PAPERS = ("a4", "letter")
 BACKS = ("long-edge", "short-edge", "none")
@@ -135,22 +143,34 @@ def page_plan(backs: str) -> list[PageRole]:
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
+def grid_size(paper: str) -> tuple[float, float]:
+    gx, gy = GUTTER[paper]
+    return COLUMNS * CARD_W + (COLUMNS - 1) * gx, ROWS * CARD_H + (ROWS - 1) * gy
+
+
 def grid_rect(paper: str) -> Rect:
     x, y = GRID_ORIGIN[paper]
-    return x, y, x + GRID_W, y + GRID_H
+    w, h = grid_size(paper)
+    return x, y, x + w, y + h
 
 
 def cut_lines(paper: str) -> tuple[list[float], list[float]]:
-    """x of each vertical cut line, y of each horizontal one."""
-    x, y = GRID_ORIGIN[paper]
-    return [x + i * CARD_W for i in range(COLUMNS + 1)], [y + j * CARD_H for j in range(ROWS + 1)]
+    """x of each vertical cut line, y of each horizontal one, in increasing order: both edges of
+    every card, one line where cards touch."""
+    left, _, _, top = grid_rect(paper)
+    gx, gy = GUTTER[paper]
+    xs = {round(left + c * (CARD_W + gx) + e, 6) for c in range(COLUMNS) for e in (0, CARD_W)}
+    ys = {round(top - r * (CARD_H + gy) - e, 6) for r in range(ROWS) for e in (0, CARD_H)}
+    return sorted(xs), sorted(ys)
 
 
 def front_slot(paper: str, slot: int) -> Rect:
     """Trim rectangle of a front slot; slots run in reading order from the top left."""
     col, row = slot % COLUMNS, slot // COLUMNS
     left, _, _, top = grid_rect(paper)
-    return left + col * CARD_W, top - (row + 1) * CARD_H, left + (col + 1) * CARD_W, top - row * CARD_H
+    gx, gy = GUTTER[paper]
+    x, y1 = left + col * (CARD_W + gx), top - row * (CARD_H + gy)
+    return x, y1 - CARD_H, x + CARD_W, y1
 
 
 def behind(paper: str, backs: str, rect: Rect) -> Rect:
@@ -545,14 +565,14 @@ def cards_pdf(tmp_path_factory):
     """``cards_pdf(paper, backs)``: the build for that combination, made on first use and kept."""
     built: dict[tuple[str, str], Built] = {}
 
-    def get(paper: str, backs: str) -> Built:
-        if (paper, backs) not in built:
+    def get(paper: str, backs: str, *extra: str) -> Built:
+        if (paper, backs, *extra) not in built:
             out = tmp_path_factory.mktemp(f"cards-{paper}-{backs}")
             result = CliRunner().invoke(cli, ["build", "gag-grab", "--out", str(out),
-                                              "--paper", paper, "--backs", backs])
+                                              "--paper", paper, "--backs", backs, *extra])
             assert result.exit_code == 0, f"build failed ({result.exit_code}): {result.output}"
-            built[(paper, backs)] = Built(paper, backs, out / "gag-grab" / "cards.pdf", result.output)
-        return built[(paper, backs)]
+            built[(paper, backs, *extra)] = Built(paper, backs, out / "gag-grab" / "cards.pdf", result.output)
+        return built[(paper, backs, *extra)]
 
     yield get
     for b in built.values():
@@ -594,7 +614,8 @@ def test_pack_has_the_cards_the_expectations_assume():
 def test_hand_computed_grid_is_centred_and_fits(paper):
     w, h = PAPER_MM[paper]
     x0, y0, x1, y1 = grid_rect(paper)
-    assert x0 == pytest.approx((w - GRID_W) / 2) and y0 == pytest.approx((h - GRID_H) / 2)
+    grid_w, grid_h = grid_size(paper)
+    assert x0 == pytest.approx((w - grid_w) / 2) and y0 == pytest.approx((h - grid_h) / 2)
     assert x0 > 0 and y0 > 0 and x1 < w and y1 < h
     assert PAPER_PT[paper] == pytest.approx((w * PT_PER_MM, h * PT_PER_MM), abs=0.01)
 
@@ -626,13 +647,17 @@ def test_every_page_has_the_requested_paper_size(cards_pdf, paper, backs):
 
 @pytest.mark.parametrize("paper,backs", ALL_BUILDS)
 def test_guide_gives_each_decks_page_range(cards_pdf, paper, backs):
-    """The print guide (page 1) names each deck with the pages its sheets are on, as 'first–last'."""
+    """The print guide (page 1) names each deck with the pages its sheets are on, as 'pages first–last',
+    or 'page n' for a deck on one page."""
     build = cards_pdf(paper, backs)
     text = build.text(0)
     for deck in DECKS:
         pages = [n for n, role in enumerate(build.plan, 1) if role.deck is deck]
-        span = rf"{re.escape(deck.title)}\b.{{0,80}}?(?<!\d){pages[0]}\s*[\u2013-]\s*{pages[-1]}(?!\d)"
-        assert re.search(span, text), f"guide does not give {deck.title} as pages {pages[0]}\u2013{pages[-1]}"
+        if len(pages) == 1:
+            span = rf"{re.escape(deck.title)}\b.{{0,80}}?\bpage {pages[0]}(?![\d\u2013-])"
+        else:
+            span = rf"{re.escape(deck.title)}\b.{{0,80}}?pages (?<!\d){pages[0]}\s*[\u2013-]\s*{pages[-1]}(?!\d)"
+        assert re.search(span, text), f"guide does not give {deck.title} as pages {pages}"
 
 
 @pytest.mark.parametrize("paper,backs", DUPLEX_BUILDS)
@@ -657,7 +682,7 @@ def test_faces_are_placed_exactly_at_their_slots(cards_pdf, paper, backs):
 
     One face per card on the sheet (a last sheet's empty slots get neither front
     nor back); each face's trim lands on its slot within 0.01 mm, at unit
-    scale; its clip covers the card and never reaches into a neighbouring card.
+    scale; its clip covers the card and never reaches into another card on the sheet.
     """
     build = cards_pdf(paper, backs)
     problems = []
@@ -689,7 +714,7 @@ def test_faces_are_placed_exactly_at_their_slots(cards_pdf, paper, backs):
                 problems.append(f"{where} slot {slot}: transform {p.linear}, expected {turned}")
             if not contains(p.clip, slots[slot]):
                 problems.append(f"{where} slot {slot}: clip {p.clip} cuts into the card {slots[slot]}")
-            for other in range(PER_SHEET):
+            for other in range(filled):  # an empty slot is blank paper: a lone card may bleed into it
                 if other != slot and overlap(p.clip, slots[other]) > 1e-3:
                     problems.append(f"{where} slot {slot}: may paint into neighbouring slot {other} "
                                     f"(clip {p.clip}, slot {slots[other]})")
@@ -726,22 +751,31 @@ def test_each_front_slot_shows_its_cards_name(cards_pdf, paper, backs):
 
 def crop_mark_problems(segs: list[Seg], paper: str, where: str, filled: int = PER_SHEET) -> list[str]:
     """What is wrong with the crop marks among ``segs``: two per cut line, one beyond each end of it,
-    black 0.25 pt hairlines clear of the cards, on the paper; and no other straight line outside the grid.
-    A sheet of ``filled`` cards is marked only around the columns and rows that hold cards."""
+    black 0.25 pt hairlines clear of the cards, on the paper; and no other straight line outside the cards.
+
+    A sheet of ``filled`` cards is marked only for the columns and rows that hold cards: the
+    marks under the columns then start below the last row in use, on the empty paper under it.
+    """
     gx0, gy0, gx1, gy1 = grid_rect(paper)
     xs, ys = cut_lines(paper)
     pw, ph = PAPER_MM[paper]
     columns, rows = min(filled, COLUMNS), -(-filled // COLUMNS)  # cards fill rows from the top
-    expected = sorted([("v", i, side) for i in range(columns + 1) for side in ("above", "below")]
-                      + [("h", j, side) for j in range(ROWS - rows, ROWS + 1) for side in ("left", "right")])
+    used = [front_slot(paper, n) for n in range(filled)]
+    foot = min(r[1] for r in used)  # the bottom of the last row in use
+    used_x = {round(x, 6) for r in used for x in (r[0], r[2])}
+    used_y = {round(y, 6) for r in used for y in (r[1], r[3])}
+    expected = sorted([("v", i, side) for i, x in enumerate(xs) if round(x, 6) in used_x
+                       for side in ("above", "below")]
+                      + [("h", j, side) for j, y in enumerate(ys) if round(y, 6) in used_y
+                         for side in ("left", "right")])
     problems, found = [], []
     for s in segs:
-        if not (s.x0 < gx0 - 0.01 or s.x1 > gx1 + 0.01 or s.y0 < gy0 - 0.01 or s.y1 > gy1 + 0.01):
-            continue  # inside the grid: part of a card, not a mark
+        if not (s.x0 < gx0 - 0.01 or s.x1 > gx1 + 0.01 or s.y0 < foot - 0.01 or s.y1 > gy1 + 0.01):
+            continue  # among the cards in use: part of a card, not a mark
         if s.vertical:
             cut = [i for i, x in enumerate(xs) if abs(s.x0 - x) < 0.02]
-            side = "above" if s.y0 > gy1 else "below" if s.y1 < gy0 else "into the grid"
-            gap = s.y0 - gy1 if side == "above" else gy0 - s.y1
+            side = "above" if s.y0 > gy1 else "below" if s.y1 < foot else "into the grid"
+            gap = s.y0 - gy1 if side == "above" else foot - s.y1
         elif s.horizontal:
             cut = [j for j, y in enumerate(ys) if abs(s.y0 - y) < 0.02]
             side = "right" if s.x0 > gx1 else "left" if s.x1 < gx0 else "into the grid"
@@ -749,13 +783,15 @@ def crop_mark_problems(segs: list[Seg], paper: str, where: str, filled: int = PE
         else:
             cut = []
         if not cut:
-            problems.append(f"{where}: line {s} outside the grid is not on a cut line")
+            problems.append(f"{where}: line {s} outside the cards is not on a cut line")
             continue
         found.append(("v" if s.vertical else "h", cut[0], side))
         if side == "into the grid":
             problems.append(f"{where}: crop mark {s} runs into the cards")
         elif gap < 0.5:
             problems.append(f"{where}: crop mark {s} starts only {gap:.2f} mm from the trim")
+        if any(overlap((s.x0 - 0.01, s.y0 - 0.01, s.x1 + 0.01, s.y1 + 0.01), r) > 0 for r in used):
+            problems.append(f"{where}: crop mark {s} touches a card")
         if abs(s.width - HAIRLINE_PT) > 0.01 or not s.black:
             problems.append(f"{where}: crop mark {s} is not a black {HAIRLINE_PT} pt hairline")
         if s.length < 2.0:
@@ -769,8 +805,9 @@ def crop_mark_problems(segs: list[Seg], paper: str, where: str, filled: int = PE
 
 @pytest.mark.parametrize("paper,backs", ALL_BUILDS)
 def test_front_pages_have_a_crop_mark_beyond_each_end_of_every_cut_line(cards_pdf, paper, backs):
-    """As pdfplumber sees the page, forms flattened: 16 marks on a full sheet (fewer on a partly
-    filled one) and no other line outside the grid."""
+    """As pdfplumber sees the page, forms flattened: on a full sheet 24 marks on A4 (six cut lines
+    each way, two per gutter) and 20 on Letter (its rows touch: four horizontal cut lines), fewer on
+    a partly filled one; no other line outside the cards."""
     build = cards_pdf(paper, backs)
     problems = []
     for index, role in inspected(build, "front"):
@@ -904,3 +941,54 @@ def test_every_font_in_the_pdf_is_embedded_truetype(cards_pdf, paper, backs):
     problems = sorted({f"{why} (first seen in {where})" for font, where in fonts.values()
                        if (why := font_problem(font))})
     assert not problems, "\n".join(problems)
+
+
+# -- options: no gutter, light backs --------------------------------------------------------------
+
+def test_without_a_gutter_the_cards_touch_and_share_cut_lines(cards_pdf):
+    """--gutter 0 on A4: the grid of 190.5 × 266.7 mm from (9.75, 15.15), by hand; one mark beyond
+    each end of the four cut lines each way, 16 on a full sheet."""
+    build = cards_pdf("a4", "long-edge", "--gutter", "0")
+    index, role = build.pages_of("front")[0]
+    placed = build.content(index).placements
+    want = [(9.75 + c * CARD_W, 15.15 + (2 - r) * CARD_H) for r in range(ROWS) for c in range(COLUMNS)]
+    assert sorted((round(p.rect[0], 2), round(p.rect[1], 2)) for p in placed) == \
+        sorted((round(x, 2), round(y, 2)) for x, y in want)
+    marks = build.content(index).strokes
+    assert len(marks) == 16
+    assert sorted({round(m.x0, 2) for m in marks if m.vertical}) == [round(9.75 + i * CARD_W, 2) for i in range(4)]
+    assert sorted({round(m.y0, 2) for m in marks if m.horizontal}) == [round(15.15 + j * CARD_H, 2) for j in range(4)]
+
+
+def test_an_out_of_range_gutter_is_refused_with_its_limits():
+    result = CliRunner().invoke(cli, ["build", "gag-grab", "--gutter", "12"])
+    assert result.exit_code == 2
+    assert "--gutter" in result.output and "0<=x<=10" in result.output.replace(" ", "")
+
+
+def ink(path: Path, index: int) -> float:
+    """Mean darkness of a page rendered at 20 dpi: 0 for white paper, 1 for solid black."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        image = pdf[index].render(scale=20 / 72).to_pil().convert("L")
+    finally:
+        pdf.close()
+    return sum(255 - v for v in image.tobytes()) / 255 / (image.width * image.height)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_light_backs_keep_the_deck_label_behind_each_front_for_a_fraction_of_the_ink(cards_pdf, paper):
+    """--backs-ink light: every back still says its deck, behind its front, and a full sheet of
+    backs takes less than a fifth of the ink of the full design (about 4% against 47%)."""
+    full = cards_pdf(paper, "long-edge")
+    light = cards_pdf(paper, "long-edge", "--backs-ink", "light")
+    for index, role in inspected(light, "back"):
+        if role.deck.label:
+            offsets = label_offsets(light, index, role)
+            assert max(offsets) - min(offsets) < 0.1
+    for index, role in full.pages_of("back"):
+        if role.deck.label and role.sheet == 0:
+            heavy, thin = ink(full.path, index), ink(light.path, index)
+            assert heavy > 0.25 and thin < heavy / 5, (role.deck.key, heavy, thin)

@@ -68,7 +68,9 @@ SPELL_BOXES = {
 }
 KIND_LABELS = {"beast": "BEAST", "flier": "FLIER", "spirit": "SPIRIT", "legendary": "LEGENDARY"}
 COIN = (0.902, 0.624, 0.0)  # #E69F00, the coin icon's colour
-BOLD, ITALIC, REGULAR = "AtkinsonHyperlegible-Bold", "AtkinsonHyperlegible-Italic", "AtkinsonHyperlegible-Regular"
+# The bundled text faces, as embedded: copies with an open zero (see printkit.fontzero).
+BOLD, ITALIC, REGULAR = ("AtkinsonHyperlegible-Bold-OpenZero", "AtkinsonHyperlegible-Italic-OpenZero",
+                         "AtkinsonHyperlegible-Regular-OpenZero")
 
 
 def rows(name: str) -> list[dict]:
@@ -103,7 +105,9 @@ def built(tmp_path_factory):
     def get(paper: str):
         if paper not in made:
             out = root / paper
-            result = CliRunner().invoke(cli, ["build", str(PACK), "--out", str(out), "--paper", paper])
+            # Cards touching (no gutter), so the grid below is the hand-worked one of plain sheets.
+            result = CliRunner().invoke(cli, ["build", str(PACK), "--out", str(out), "--paper", paper,
+                                              "--gutter", "0"])
             assert result.exit_code == 0, result.output
             made[paper] = pdfplumber.open(out / "creatures" / "cards.pdf")
         return made[paper]

@@ -174,8 +174,9 @@ def built(tmp_path_factory):
     def get(paper: str, backs: str):
         if (paper, backs) not in made:
             out = root / f"out-{paper}-{backs}"
+            # Cards touching (no gutter): the cut lines below are those of plain sheets.
             result = CliRunner().invoke(cli, ["build", str(pack.path), "--out", str(out), "--paper", paper,
-                                              "--backs", backs, "--png", "--dpi", "100"])
+                                              "--backs", backs, "--png", "--dpi", "100", "--gutter", "0"])
             assert result.exit_code == 0, result.output
             made[(paper, backs)] = (out / "mini", pdfplumber.open(out / "mini" / "cards.pdf"))
         return made[(paper, backs)]

@@ -10,6 +10,7 @@ from conftest import REPO
 from pypdf import PdfReader
 
 from printkit.cli import cli
+from printkit.layout.typography import smart_quotes  # cards print typographic quotes
 
 PACK = REPO / "cards" / "many-faces"
 MANIFEST = tomllib.loads((PACK / "game.toml").read_text(encoding="utf-8"))
@@ -20,7 +21,8 @@ ACTIONS = list(csv.DictReader(open(PACK / "actions.csv", encoding="utf-8")))
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("many-faces")
-    result = CliRunner().invoke(cli, ["build", "many-faces", "--out", str(out)])
+    # Cards touching (no gutter), so SLOTS below are the hand-worked grid of plain A4 sheets.
+    result = CliRunner().invoke(cli, ["build", "many-faces", "--out", str(out), "--gutter", "0"])
     assert result.exit_code == 0, result.output
     texts = {}
     for name in ("cards.pdf", "board.pdf", "rules.pdf"):
@@ -58,7 +60,7 @@ def test_cards_show_every_persona_with_every_value_and_every_action(kit):
                 text = flat(page.crop((x * MM, y * MM, (x + 63.5) * MM, (y + 88.9) * MM)).extract_text())
                 # The corner index (the action's two letters) reads first, beside the name.
                 found |= {r["name"] for r in ACTIONS
-                          if text.startswith(f'{r["short"]} {r["name"]}') and flat(r["text"]) in text}
+                          if text.startswith(f'{r["short"]} {r["name"]}') and flat(smart_quotes(r["text"])) in text}
     assert found == {r["name"] for r in ACTIONS}
 
 
@@ -78,7 +80,11 @@ def test_board_pdf_has_the_popularity_board_tokens_score_sheet_and_marker(kit):
     for token in MANIFEST["tokens"].values():
         assert token["code"] in board[0]
     assert "scores" in board[1] and "Total" in board[1]
-    assert "FIRST" in board[2]
+    # The first-player marker shares the Popularity Board's sheet (lying on its side, so read as characters).
+    with pdfplumber.open(kit[0] / "board.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        marker = "".join(c["text"] for c in pdf.pages[0].chars)
+    assert "First-player marker" in marker and marker.count("FIRSTPLAYER") == 2
 
 
 def test_rules_cover_the_game(kit):
@@ -92,7 +98,7 @@ def test_rules_cover_the_game(kit):
     assert "5–6 players: when a player has scored 2 sets or runs" in rules
     assert "2 places worth 4 points, 2 places worth 3 points, 2 places worth 2 points and 2 places worth 1 point" in rules
     assert "the one with more runs wins" in rules
-    assert "Designer's note" in rules
+    assert "Designer\u2019s note" in rules  # typographic apostrophe
     total = sum(int(r["count"]) for r in ACTIONS)
     assert f"There are {total} action cards" in rules
     for row in ACTIONS:

@@ -89,7 +89,7 @@ def test_pack_and_bundled_fonts_side_by_side_with_an_emoji(tmp_path):
     text = key_for(tmp_path, "Side.ttf", truetype_font("AB ", family="Side Sans"))
     emoji = key_for(tmp_path, "Emoji.ttf", truetype_font(EMOJI, family="Side Emoji"))
     fonts = embedded_fonts(render(("AB", text), (EMOJI, emoji), ("Body text", "body")))
-    assert {"SideSans-Regular", "SideEmoji-Regular", "AtkinsonHyperlegible-Regular"} <= set(fonts)
+    assert {"SideSans-Regular", "SideEmoji-Regular", "AtkinsonHyperlegible-Regular-OpenZero"} <= set(fonts)
     assert all(f["subset"] and f["program"] is not None for f in fonts.values())
 
 

@@ -109,3 +109,89 @@ def test_booklet_sheets_are_landscape_with_pages_in_folding_order(tmp_path_facto
     assert len(sheets) % 2 == 0 and pages >= len(plain.pages)
     assert [n for _, n in feet[0]][-1] == 1  # page 1 on the right of the outside
     assert [n for _, n in feet[1]][0] == 2  # page 2 on the left of the inside
+
+
+# -- type, quotes, tables and paper, on every configuration of both packs ------------------------
+
+MIN_TYPE = 7.0  # points: the smallest type a rules page may carry
+
+
+@pytest.fixture(scope="module", params=[("a4", False), ("letter", False), ("a4", True), ("letter", True)],
+                ids=["a4", "letter", "a4-booklet", "letter-booklet"])
+def both(request, tmp_path_factory):
+    size, booklet = request.param
+    out = tmp_path_factory.mktemp("both")
+    args = ["build", "gag-grab", "many-faces", "--out", str(out), "--paper", size] + (["--booklet"] if booklet else [])
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    read = {}
+    for pack in ("gag-grab", "many-faces"):
+        with pdfplumber.open(out / pack / "rules.pdf") as pdf:
+            read[pack] = [(p.width, p.chars, p.extract_words(keep_blank_chars=False), p.extract_text())
+                          for p in pdf.pages]
+    return booklet, read
+
+
+def test_no_type_under_the_minimum(both):
+    _, read = both
+    for pack, pages in read.items():
+        sizes = [c["size"] for _, chars, *_ in pages for c in chars if c["text"].strip()]
+        assert min(sizes) >= MIN_TYPE - 0.01, pack
+
+
+def test_quotes_are_typographic_and_italic_with_their_word(both):
+    _, read = both
+    for pack, pages in read.items():
+        chars = [c for _, cs, *_ in pages for c in cs]
+        assert not [c for c in chars if c["text"] in "'\""], pack
+        text = "".join(c["text"] for c in chars)
+        at = text.index("Designer\u2019s note")
+        assert all("Italic" in c["fontname"] for c in chars[at:at + len("Designer\u2019s")]), pack
+
+
+def test_running_text_zeros_are_unslashed(both):
+    """Digits in prose come from the text faces with an open zero, not Atkinson's slashed one."""
+    _, read = both
+    for pack, pages in read.items():
+        zeros = [c for _, cs, *_ in pages for c in cs if c["text"] == "0"]
+        assert zeros and all("OpenZero" in c["fontname"] for c in zeros if "Atkinson" in c["fontname"]), pack
+
+
+def lines_of(chars) -> list[str]:
+    """The text of each printed line: characters sharing a baseline, left to right, words split at gaps."""
+    rows: dict[int, list] = {}
+    for c in chars:
+        rows.setdefault(round(c["bottom"]), []).append(c)
+    out = []
+    for row in rows.values():
+        row.sort(key=lambda c: c["x0"])
+        text, last = "", None
+        for c in row:
+            if last is not None and c["x0"] - last > 1.5:
+                text += " "
+            text += c["text"]
+            last = c["x1"]
+        out.append(text)
+    return out
+
+
+def test_table_headers_and_card_names_are_whole_words(both):
+    """A word broken inside a narrow column would print on two lines, so no line would hold it whole."""
+    _, read = both
+    words = {w for _, chars, *_ in read["gag-grab"] for line in lines_of(chars) for w in line.split()}
+    for header in ("Card", "Points", "Odds", "Claim"):
+        assert header in words
+    for row in GAGS + KIDS:
+        for word in row["name"].split():
+            assert word.replace("'", "\u2019") in words, word
+
+
+def test_booklets_waste_at_most_one_half_page(both):
+    booklet, read = both
+    if not booklet:
+        pytest.skip("plain sheets")
+    for pack, pages in read.items():
+        blank = 0
+        for width, chars, *_ in pages:
+            blank += sum(1 for half in (0, 1) if not [c for c in chars if (c["x0"] >= width / 2) == bool(half)])
+        assert blank <= 1, (pack, blank, len(pages))

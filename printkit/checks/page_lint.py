@@ -1,0 +1,325 @@
+"""Page lint: how the text on a page lands among the other inks, as geometry, before anything is drawn.
+
+A page is a display list, so every word's box, every filled shape and every
+cut or crop line is known as geometry. This finds text printed over other
+text (T704), text straddling or hidden by a filled shape (T709), text crossed
+by a line (T710), type under the pack's minimum (T705) and text too close in
+lightness to what it sits on (T706), and text in the edge of the sheet a home
+printer cannot reach (T703). Card faces placed on a sheet are checked
+face by face elsewhere; here a placed face is an opaque region of the page.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from ..faces.colour import contrast
+from ..fonts import metrics
+from ..layout.bounds import IDENTITY, Matrix, compose, bounds, group_matrix, transform
+from ..layout.draw import Box, Disc, Face, Group, Item, Line, Path, Picture, Place, Text
+from ..layout.geometry import Rect
+from ..model.pack import LintSettings
+
+OVERLAP = 0.3  # mm two boxes must share, both ways, to count as meeting
+INSIDE = 0.2  # mm a box may poke past a shape it sits on and still count as on it
+UNPRINTABLE = 6.35  # mm at a sheet's edges that many home printers cannot reach
+PAPER = "#FFFFFF"
+
+
+@dataclass(frozen=True)
+class Word:
+    """A Text item as it lands on the page: its core (baseline to cap height) and its order."""
+
+    text: Text
+    core: Rect
+    middle: Rect  # the core without its outer fifth above and below (and a hair at each end)
+    size: float  # points, after scaling
+    order: int
+
+
+@dataclass(frozen=True)
+class Shape:
+    item: Item
+    rect: Rect
+    order: int
+    disc: tuple[float, float, float] | None = None  # centre and radius on the page, for discs
+
+
+@dataclass(frozen=True)
+class PageProblem:
+    """``problem`` with ``what`` (the text concerned, quoted); alike problems group by ``problem``."""
+
+    code: str
+    what: str
+    problem: str
+
+    @property
+    def message(self) -> str:
+        return f"{self.problem}: {self.what}"
+
+
+def _intersect(a: Rect, b: Rect) -> Rect | None:
+    x, y = max(a.x, b.x), max(a.y, b.y)
+    right, top = min(a.right, b.right), min(a.top, b.top)
+    return Rect(x, y, right - x, top - y) if right > x and top > y else None
+
+
+def _scale(m: Matrix) -> float:
+    a, b, c, d, _, _ = m
+    return math.sqrt(abs(a * d - b * c))
+
+
+def _core(text: Text, m: Matrix) -> tuple[Rect, Rect]:
+    """From the baseline to cap height: where a word's ink surely is, without its descenders;
+    and the middle of that, which a line must pass through to run through the word."""
+    metric = metrics(text.font)
+    w = metric.width(text.text, text.size)
+    x0 = {"center": -w / 2, "right": -w}.get(text.align, 0.0)
+    cap = text.size * 0.7 * 25.4 / 72
+    turned = (*group_matrix(Group((), text.x, text.y, text.angle))[:4], text.x, text.y)
+    end = min(0.2, w / 4)
+    local, middle = Rect(x0, 0.0, w, cap), Rect(x0 + end, cap * 0.2, w - 2 * end, cap * 0.6)
+    return transform(transform(local, turned), m), transform(transform(middle, turned), m)
+
+
+def _place_rect(place: Place, faces: Mapping[str, Face]) -> Rect | None:
+    face = faces.get(place.face)
+    if face is None:
+        return place.clip
+    w, h = (face.height, face.width) if place.rotation in (90, 270) else (face.width, face.height)
+    rect = Rect(place.x - face.bleed, place.y - face.bleed, w + 2 * face.bleed, h + 2 * face.bleed)
+    return _intersect(rect, place.clip) if place.clip is not None else rect
+
+
+def _leaves(items: Iterable[Item], m: Matrix = IDENTITY, clip: Rect | None = None):
+    """Every leaf with its page matrix and the clip it shows through (None: the whole page)."""
+    for item in items:
+        if isinstance(item, Group):
+            inner = compose(group_matrix(item), m)
+            window = clip
+            if item.clip is not None:
+                turned = transform(item.clip, inner)
+                window = turned if clip is None else _intersect(clip, turned)
+                if window is None:
+                    continue  # nothing of this group shows
+            yield from _leaves(item.items, inner, window)
+        else:
+            yield item, m, clip
+
+
+def _segments(item: Item, m: Matrix) -> list[tuple[float, float, float, float]]:
+    """Stroked straight lines on the page: lines, box edges, straight parts of paths."""
+    a, b, c, d, e, f = m
+
+    def at(x, y):
+        return a * x + c * y + e, b * x + d * y + f
+
+    points: list[tuple[float, float]] = []
+    if isinstance(item, Line):
+        return [(*at(item.x1, item.y1), *at(item.x2, item.y2))]
+    if isinstance(item, Box) and item.stroke and item.radius == 0:
+        r = item.rect
+        points = [at(r.x, r.y), at(r.right, r.y), at(r.right, r.top), at(r.x, r.top), at(r.x, r.y)]
+        return [(*p, *q) for p, q in zip(points, points[1:])]
+    if isinstance(item, Path) and item.stroke:
+        out, start, here = [], None, None
+        for op in item.ops:
+            if op[0] == "M":
+                start = here = at(op[1], op[2])
+            elif op[0] == "L" and here is not None:
+                there = at(op[1], op[2])
+                out.append((*here, *there))
+                here = there
+            elif op[0] == "C":
+                here = at(op[5], op[6])
+            elif op[0] == "Z" and here is not None and start is not None:
+                out.append((*here, *start))
+                here = start
+        return out
+    return []
+
+
+def _crosses(seg: tuple[float, float, float, float], rect: Rect) -> bool:
+    """Whether a segment passes through ``rect`` (Liang-Barsky clipping)."""
+    x1, y1, x2, y2 = seg
+    dx, dy = x2 - x1, y2 - y1
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x1 - rect.x), (dx, rect.right - x1), (-dy, y1 - rect.y), (dy, rect.top - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+        if lo > hi:
+            return False
+    return True
+
+
+def _shape_relation(word: Word, shape: Shape) -> str:
+    """'off', 'on' (wholly inside) or 'straddles' (partly inside)."""
+    core = word.core
+    if shape.disc is not None:
+        cx, cy, r = shape.disc
+        nearest = math.hypot(max(core.x - cx, 0, cx - core.right), max(core.y - cy, 0, cy - core.top))
+        if nearest >= r - OVERLAP:
+            return "off"
+        corners = ((core.x, core.y), (core.right, core.y), (core.x, core.top), (core.right, core.top))
+        inside = all(math.hypot(x - cx, y - cy) <= r + INSIDE for x, y in corners)
+        return "on" if inside else "straddles"
+    meet = _intersect(core, shape.rect)
+    if meet is None or meet.w <= OVERLAP or meet.h <= OVERLAP:
+        return "off"
+    return "on" if shape.rect.inset(-INSIDE).contains(core) else "straddles"
+
+
+def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSettings,
+               printable: Rect | None = None) -> Iterator[PageProblem]:
+    """Problems with the text among ``items`` (a page or anything drawn in page coordinates);
+    with ``printable``, also text that reaches outside it."""
+    words: list[Word] = []
+    shapes: list[Shape] = []
+    lines: list[tuple[float, float, float, float]] = []
+    for order, (item, m, clip) in enumerate(_leaves(items)):
+        if isinstance(item, Text):
+            if not item.text.strip():
+                continue
+            core, middle = _core(item, m)
+            if clip is not None and _intersect(core, clip) is None:
+                continue  # outside the window it shows through
+            words.append(Word(item, core, middle, item.size * _scale(m), order))
+            continue
+        rect = _place_rect(item, faces) if isinstance(item, Place) else bounds(item, m)
+        if rect is None:
+            continue
+        if clip is not None:
+            rect = _intersect(rect, clip)
+            if rect is None:
+                continue
+        filled = isinstance(item, (Picture, Place)) or isinstance(item, (Box, Disc, Path)) and item.fill
+        if filled:
+            disc = None
+            if isinstance(item, Disc):
+                a, b, c, d, e, f = m
+                disc = (a * item.cx + c * item.cy + e, b * item.cx + d * item.cy + f, item.r * _scale(m))
+            shapes.append(Shape(item, rect, order, disc))
+        segments = _segments(item, m)
+        if clip is not None:
+            segments = [s for s in segments if _crosses(s, clip)]
+        lines += segments
+    if printable is not None:
+        for word in words:
+            if not printable.contains(word.core, INSIDE):
+                yield PageProblem("T703", _quote(word), f"text within {UNPRINTABLE:g} mm of the sheet's edge, "
+                                                        "where many printers cannot print")
+    yield from _small(words, limits)
+    # Each word is measured only against the words, shapes and lines near it: a checklist page
+    # holds thousands of each.
+    grid = Grid([w.core for w in words] + [s.rect for s in shapes])
+    for n, word in enumerate(words):
+        grid.add(word.core, ("word", n))
+    for n, shape in enumerate(shapes):
+        grid.add(shape.rect, ("shape", n))
+    for n, seg in enumerate(lines):
+        x1, y1, x2, y2 = seg
+        grid.add(Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)), ("line", n))
+    for n, word in enumerate(words):
+        near = grid.near(word.core)
+        yield from _overprinted(word, [words[k] for kind, k in near if kind == "word" and k > n])
+        yield from _on_shapes(word, [shapes[k] for kind, k in near if kind == "shape"], limits)
+        yield from _crossed(word, [lines[k] for kind, k in near if kind == "line"])
+
+
+class Grid:
+    """Things filed under the cells of a grid their boxes touch, to find what lies near a box.
+
+    The cell size follows the extent of what is filed (at most 64 cells
+    across), and a box that would span more than BIG cells (a background,
+    a frame) is kept aside and is near everything: there are few of those.
+    """
+
+    BIG = 16
+
+    def __init__(self, extent: list[Rect]):
+        width = max((r.right for r in extent), default=0.0) - min((r.x for r in extent), default=0.0)
+        height = max((r.top for r in extent), default=0.0) - min((r.y for r in extent), default=0.0)
+        self.cell = max(5.0, width / 64, height / 64)
+        self.cells: dict[tuple[int, int], list] = {}
+        self.big: list = []
+
+    def _span(self, rect: Rect) -> tuple[range, range]:
+        c = self.cell
+        return (range(math.floor(rect.x / c), math.floor(rect.right / c) + 1),
+                range(math.floor(rect.y / c), math.floor(rect.top / c) + 1))
+
+    def add(self, rect: Rect, thing) -> None:
+        across, up = self._span(rect)
+        if len(across) * len(up) > self.BIG:
+            self.big.append(thing)
+            return
+        for i in across:
+            for j in up:
+                self.cells.setdefault((i, j), []).append(thing)
+
+    def near(self, rect: Rect) -> list:
+        """What was filed in the cells ``rect`` touches, and every big box, each once, in the order filed."""
+        across, up = self._span(rect)
+        found = dict.fromkeys(self.big)
+        for i in across:
+            for j in up:
+                found.update(dict.fromkeys(self.cells.get((i, j), ())))
+        return sorted(found, key=lambda thing: thing[1]) if found else []
+
+
+def _small(words: list[Word], limits: LintSettings) -> Iterator[PageProblem]:
+    for word in words:
+        if word.size < limits.min_type - 0.01:
+            yield PageProblem("T705", _quote(word), f"text set at {word.size:.1f} pt, under {limits.min_type:g} pt")
+
+
+def _overprinted(word: Word, others: list[Word]) -> Iterator[PageProblem]:
+    for other in others:
+        meet = _intersect(word.core, other.core)
+        if meet is not None and meet.w > OVERLAP and meet.h > OVERLAP:
+            yield PageProblem("T704", f"{_quote(word)} and {_quote(other)}", "texts printed over each other")
+
+
+def _on_shapes(word: Word, shapes: list[Shape], limits: LintSettings) -> Iterator[PageProblem]:
+    under = PAPER
+    for shape in shapes:
+        relation = _shape_relation(word, shape)
+        if relation == "off":
+            continue
+        if shape.order > word.order:
+            yield PageProblem("T709", _quote(word), f"text covered by a {_kind(shape.item)} drawn over it")
+        elif relation == "straddles":
+            yield PageProblem("T709", _quote(word), f"text running over the edge of a {_kind(shape.item)}")
+        else:
+            under = None if isinstance(shape.item, (Picture, Place)) else shape.item.fill
+    if under is None:
+        return  # on a picture or a card face, whose colours are not known here
+    ratio = contrast(word.text.colour, under)
+    large = word.size >= 18 or (word.size >= 14 and word.text.font in ("bold", "display", "bold-italic"))
+    needed = 3.0 if large else limits.min_contrast
+    if ratio < needed:
+        yield PageProblem("T706", _quote(word), f"text at contrast {ratio:.2f}:1 ({word.text.colour} on {under}), "
+                                                f"below {needed:g}:1")
+
+
+def _quote(word: Word) -> str:
+    text = word.text.text
+    return f"'{text if len(text) <= 40 else text[:39] + '…'}'"
+
+
+def _kind(item: Item) -> str:
+    return {Place: "card", Picture: "picture", Disc: "disc", Path: "shape"}.get(type(item), "box")
+
+
+def _crossed(word: Word, lines: list) -> Iterator[PageProblem]:
+    # A line that only grazes a word's top or foot is not through it.
+    if any(_crosses(seg, word.middle) for seg in lines):
+        yield PageProblem("T710", _quote(word), "a line runs through text")

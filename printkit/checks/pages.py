@@ -1,0 +1,114 @@
+"""The page lint over a pack's documents: board.pdf and the card sheets on A4 and Letter, every card
+side, and the documents a build writes; its problems become located findings."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
+
+from ..findings import Finding, Location
+from ..layout.draw import Face, Page
+from ..layout.geometry import Rect
+from ..model.pack import LintSettings, Pack
+from .page_lint import UNPRINTABLE, lint_items
+
+
+def lint_pages(pages: Iterable[Page], faces: Mapping[str, Face], limits: LintSettings, file: str,
+               where: Location, hint: Mapping[str, str] | None = None) -> Iterator[Finding]:
+    """Page problems of one document as findings, each problem once with the pages it is on."""
+    seen: dict[tuple[str, str], tuple[dict[str, None], set[int]]] = {}
+    for number, page in enumerate(pages, 1):
+        printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
+        for problem in lint_items(page.items, faces, limits, printable):
+            whats, numbers = seen.setdefault((problem.code, problem.problem), ({}, set()))
+            whats[problem.what] = None
+            numbers.add(number)
+    hints = {"T703": "move it further in from the edge of the paper", "T704": "move one of them or give them more room", "T705": "set it larger",
+             "T706": "darken the text or lighten what is under it",
+             "T709": "keep text wholly on, or wholly off, the shapes around it",
+             "T710": "keep cut, fold and crop lines clear of text"} | dict(hint or {})
+    for (code, problem), (whats, numbers) in seen.items():
+        numbers = sorted(numbers)
+        at = f"page {numbers[0]}" if len(numbers) == 1 else f"pages {_ranges(numbers)}"
+        yield Finding(code, f"{file} {at}: {problem}: {_some(whats)}", where, hints[code])
+
+
+def _some(names) -> str:
+    """The first three of ``names``, and how many more."""
+    names = list(names)
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def _ranges(numbers: list[int]) -> str:
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
+PAPERS = ("a4", "letter")
+
+
+def check_pages(pack: Pack, fronts) -> Iterator[Finding]:
+    """The page lint over board.pdf and the sheets of cards.pdf, as they print on A4 and on Letter."""
+    from ..kit.board import board_document
+    from ..kit.cards import cards_document
+    from ..layout.paper import paper
+    from ..layout.sheet import LayoutError
+
+    from ..faces import front_key
+
+    # A deck whose layout could not be used has no faces to impose; its errors are reported already.
+    drawn = all(front_key(card) in fronts for deck in pack.decks.values() if deck.spec.face is not None
+                for card in deck.cards)
+    found: dict[Finding, list[str]] = {}
+    for name in PAPERS:
+        try:
+            documents = {"board.pdf": board_document(pack, paper(name)),
+                         "cards.pdf": cards_document(pack, paper(name), fronts=fronts) if drawn else None}
+        except LayoutError:
+            continue  # what does not fit the paper is reported by the print checks
+        for finding in document_findings(pack, documents):
+            found.setdefault(finding, []).append(paper(name).name)
+        if name == PAPERS[0] and documents["cards.pdf"] is not None:
+            yield from face_findings(pack, documents["cards.pdf"].faces)
+    for finding, papers in found.items():
+        yield replace(finding, message=f"{finding.message} (on {' and '.join(papers)})")
+
+
+FACE_CODES = ("T709", "T710")  # the face checks report collisions, small type and contrast by element
+
+
+def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:
+    """Text straddling a shape's edge or crossed by a line on any card side, once per deck and problem."""
+    m = pack.manifest
+    seen: dict[tuple[str, str, str], tuple[dict[str, None], dict[str, None]]] = {}
+    for key, face in faces.items():
+        deck = key.split("/")[0]
+        for problem in lint_items(face.items, faces, m.lint):
+            if problem.code in FACE_CODES:
+                whats, sides = seen.setdefault((deck, problem.code, problem.problem), ({}, {}))
+                whats[problem.what] = None
+                sides[f"'{key.split('/')[-1]}'"] = None
+    for (deck, code, problem), (whats, sides) in seen.items():
+        spec = m.deck(deck)
+        where = spec.location if spec is not None else Location(m.path)
+        yield Finding(code, f"deck '{deck}': {problem}: {_some(sorted(whats))} (on {_some(sorted(sides))})", where,
+                      "keep text wholly on, or wholly off, the shapes around it" if code == "T709"
+                      else "move the text or the line")
+
+
+def document_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[Finding]:
+    """The page lint over each named document (None for one the pack does not have).
+
+    Findings on the board point at [board]; the card sheets and pieces, which
+    printkit lays out itself, at the top of game.toml.
+    """
+    m = pack.manifest
+    for file, document in documents.items():
+        if document is None:
+            continue
+        where = m.board.location if file == "board.pdf" and m.board else Location(m.path)
+        yield from lint_pages(document.pages, document.faces, m.lint, file, where)

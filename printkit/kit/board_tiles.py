@@ -1,0 +1,155 @@
+"""The board tiled for home printers: tile pages with glue strips, and how the tiles go together."""
+from __future__ import annotations
+
+from ..faces.colour import INK
+from ..faces.tokens import centred_text
+from ..fonts import metrics
+from ..layout.board import BoardLayout
+from ..layout.bounds import bounds, overlaps, placed
+from ..layout.draw import Box, Disc, Group, Item, Line, Page, Path, Text
+from ..layout.geometry import Rect
+from ..layout.tiling import TilePlan, alignment_marks
+from ..model.pack import Manifest
+from .board_drawing import BOARD, SPACE, SPACE_LINE, board_items
+from .pawns import Block, text_block
+
+GLUE_FILL = "#E6E6E6"
+
+
+def text_keep_out(items: list[Item], pad: float = 1.0) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """x and y intervals of the board's text (and symbols), which no join may cross."""
+    xs, ys = [], []
+    for item, matrix in placed(items):
+        if isinstance(item, (Text, Path)):
+            b = bounds(item, matrix)
+            xs.append((b.x - pad, b.right + pad))
+            ys.append((b.y - pad, b.top + pad))
+    return xs, ys
+
+
+def _extent(item: Item) -> Rect:
+    """The rectangle an item covers once its groups' offsets and turns are applied."""
+    boxes = [bounds(leaf, m) for leaf, m in placed([item])]
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Rect(x0, y0, max(b.right for b in boxes) - x0, max(b.top for b in boxes) - y0)
+
+
+def tile_pages(board: BoardLayout, manifest: Manifest, plan: TilePlan) -> list[Page]:
+    """A page per tile: its window onto the board, glue strips, alignment marks, cut guides, label."""
+    drawing = board_items(board, manifest)
+    boxes = [_extent(item) for item in drawing]
+    lines = board.grid_lines()
+    pages = []
+    for tile in plan.tiles:
+        ox, oy = tile.origin
+        r = tile.region
+        # Only what shows on this tile, so a page holds (and its text layer says) no more.
+        shown = tuple(item for item, box in zip(drawing, boxes) if overlaps(box, r))
+        items: list[Item] = []
+        if tile.glue_right:
+            items.append(_glue(Rect(r.right, r.y - tile.glue_bottom, tile.glue_right, r.h + tile.glue_bottom),
+                               tile, plan, "right", board))
+        if tile.glue_bottom:
+            items.append(_glue(Rect(r.x, r.y - tile.glue_bottom, r.w, tile.glue_bottom), tile, plan, "below", board))
+        items.append(Group(shown, ox, oy, clip=r))
+        for mark in alignment_marks(plan, tile, lines):
+            items.append(Line(mark.x1 + ox, mark.y1 + oy, mark.x2 + ox, mark.y2 + oy, 1.2, "#D55E00"))
+        items += _cut_guides(tile, plan)
+        items.append(_tile_label(tile, plan, board))
+        pages.append(Page(tile.page_w, tile.page_h, tuple(items), f"board tile {tile.number}"))
+    return pages
+
+
+def _quiet_spots(centres: list[float], lo: float, hi: float, half: float) -> list[float]:
+    """Space centres inside (lo, hi) with ``half`` to spare each side, else the quarter points.
+
+    Text in a strip sits opposite a space's middle, clear of the space
+    outlines that run on past the tile's edge before the clip cuts them off.
+    """
+    inside = [c for c in centres if lo + half <= c <= hi - half]
+    return inside or [lo + (hi - lo) / 4, lo + 3 * (hi - lo) / 4]
+
+
+def _glue(strip: Rect, tile, plan: TilePlan, side: str, board: BoardLayout) -> Group:
+    ox, oy = tile.origin
+    neighbour = plan.tile(tile.column + 1, tile.row) if side == "right" else plan.tile(tile.column, tile.row + 1)
+    items: list[Item] = [Box(strip, fill=GLUE_FILL)]
+    text = f"glue · tile {neighbour.number} goes on top"
+    half = metrics("bold").width(text, 8) / 2 + 1.0
+    r = tile.region
+    if side == "right":
+        # The lowest quiet spot: the tile's label takes the highest.
+        rows = [board.space(0, row).cy for row in range(board.rows)]
+        y = min(_quiet_spots(rows, r.y, r.top, half))
+        items.append(Text(strip.cx + 1.1, y, text, "bold", 8, "#555555", "center", angle=90))
+    else:
+        columns = [board.space(column, 0).cx for column in range(board.columns)]
+        spots = _quiet_spots(columns, r.x, r.right, half)
+        x = min(spots, key=lambda c: abs(c - r.cx))
+        items.append(centred_text(text, x, strip.cy, "bold", 8, "#555555"))
+    return Group(tuple(items), ox, oy)
+
+
+def _cut_guides(tile, plan: TilePlan) -> list[Item]:
+    """Short marks beyond the ends of an edge this tile is cut along (it lies on a neighbour),
+    as long as the printable margin allows."""
+    ox, oy = tile.origin
+    r = tile.region
+    items: list[Item] = []
+    if tile.column > 0:
+        for y, d in ((r.top, 1), (r.y - tile.glue_bottom, -1)):
+            room = (tile.page_h - plan.unprintable - (y + oy)) if d > 0 else (y + oy - plan.unprintable)
+            if room >= 2.5:
+                length = min(4.0, room)
+                items.append(Line(r.x + ox, y + oy + d * 1.0, r.x + ox, y + oy + d * length, 0.25))
+    if tile.row > 0:
+        for x, d in ((r.x, -1), (r.right + tile.strip_right, 1)):
+            room = (tile.page_w - plan.unprintable - (x + ox)) if d > 0 else (x + ox - plan.unprintable)
+            if room >= 2.5:
+                length = min(4.0, room)
+                items.append(Line(x + ox + d * 1.0, r.top + oy, x + ox + d * length, r.top + oy, 0.25))
+    return items
+
+
+def _tile_label(tile, plan: TilePlan, board: BoardLayout) -> Text:
+    """'Tile 3 of 6', up the right-hand strip, opposite the highest space middle on the tile."""
+    box = tile.label_box
+    text = f"Tile {tile.number} of {len(plan.tiles)} · row {tile.row + 1}, column {tile.column + 1}"
+    half = metrics("bold").width(text, 8.5) / 2 + 1.0
+    rows = [board.space(0, row).cy for row in range(board.rows)]
+    y = max(_quiet_spots(rows, tile.region.y, tile.region.top, half))
+    x, y = box.cx + 1.2, y
+    ox, oy = tile.origin
+    return Text(x, y + oy, text, "bold", 8.5, "#333333", "center", angle=90)
+
+
+def assembly_block(board: BoardLayout, plan: TilePlan, width: float) -> Block:
+    """How the tiles go together: steps beside a map of the tiles, for the pieces page."""
+    map_w = min(48.0, width * 0.42)
+    steps_w = width - map_w - 6.0
+    head = text_block([(f"The board: {len(plan.tiles)} tiles", "bold", 9.5),
+                       (f"{plan.paper.name} · board {board.width:.0f} × {board.height:.0f} mm", "body", 8.5)], width)
+    steps = text_block([(s, "body", 8.5) for s in (
+        "Print the tile pages at 100% (\u201cActual size\u201d), one-sided.",
+        "Cut each tile along its board edges, but keep its grey glue strips.",
+        "Lay the tiles out as the map shows. Glue each grey strip and lay the next tile on it, "
+        "board edge to board edge.",
+        "The orange marks continue across each join: line them up and the spaces meet exactly.",
+    )], steps_w, numbered=True)
+    scale = map_w / board.width
+    h = board.height * scale
+    x0, top = steps_w + 6.0, -head.h - 1.0
+    y0 = top - h
+    items: list[Item] = list(head.items) + [Group(steps.items, 0.0, top)]
+    items.append(Box(Rect(x0, y0, map_w, h), fill=BOARD, stroke=INK, width=0.8))
+    g = board.grid
+    items.append(Box(Rect(x0 + g.x * scale, y0 + g.y * scale, g.w * scale, g.h * scale), fill=SPACE,
+                     stroke=SPACE_LINE, width=0.4))
+    for tile in plan.tiles:
+        r = tile.region
+        box = Rect(x0 + r.x * scale, y0 + r.y * scale, r.w * scale, r.h * scale)
+        items.append(Box(box, stroke=INK, width=1.0))
+        items.append(Disc(box.cx, box.cy, 3.6, fill="#FFFFFF", stroke=INK, width=0.5))
+        items.append(centred_text(str(tile.number), box.cx, box.cy, "bold", 10))
+    return Block(tuple(items), width, max(head.h + 1.0 + h, head.h + 1.0 + steps.h))
+

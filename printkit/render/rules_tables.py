@@ -1,0 +1,203 @@
+"""The rules' tables: generated card tables, token legends and Markdown tables, their columns fitted to their words."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from ..faces.requirement import requirement_block
+from ..faces.tokens import token
+from ..layout.geometry import mm_to_pt, pt_to_mm
+from ..layout.typography import smart_quotes
+from ..model.pack import Manifest, TokenStyle
+from ..requirements import Requirement
+from ..rules.generated import CardTable, Column, Legend
+from ..rules.source import Run, TableBlock
+from .rules_flowables import Drawing, requirement_drawing, requirement_scale, token_radius
+from .rules_styles import CELL_SIZES, MIN_TYPE, RULE, cell_styles, markup, rich_runs
+
+CELL_PAD = 3.0  # points of padding each side of a table cell
+TABLE_TOKEN_HEIGHT = 7.5  # mm: a token in a table, unless its type needs it larger
+
+ParagraphSetter = Callable[[tuple[Run, ...], ParagraphStyle], Paragraph]  # runs, style -> paragraph, icons drawn
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    size: float  # points, the table's type
+    widths: list[float] | None  # mm per column; None when the longest words cannot all fit
+    scale: float  # of drawn requirements
+    radius: float  # mm, of tokens
+    fallback: list[float] | None = None  # the widths used when ``widths`` is None
+
+
+def fit_columns(least: list[float], most: list[float], width: float) -> list[float] | None:
+    """Column widths summing to ``width``: each at least ``least``, growing toward ``most``; None if they cannot."""
+    if sum(least) > width + 1e-6:
+        return None
+    spare = width - sum(least)
+    want = [max(0.0, m - n) for m, n in zip(most, least)]
+    give = min(1.0, spare / sum(want)) if sum(want) else 0.0
+    widths = [n + w * give for n, w in zip(least, want)]
+    left = width - sum(widths)
+    # What no column asked for goes to the columns that wrap, or to all alike.
+    takers = [i for i, w in enumerate(want) if w > 0] or list(range(len(widths)))
+    return [w + (left / len(takers) if i in takers else 0.0) for i, w in enumerate(widths)]
+
+
+def _tokens_style(block: CardTable) -> TokenStyle | None:
+    return next((c for row in block.rows for c in row if isinstance(c, TokenStyle)), None)
+
+
+class TableSetter:
+    """Sets the tables of one pack's rules, with the typesetter's fonts, styles and paragraphs."""
+
+    def __init__(self, manifest: Manifest, fonts: dict[str, str], styles: dict[str, ParagraphStyle],
+                 min_type: float, paragraph: ParagraphSetter):
+        self.m, self.fonts, self.styles, self.min_type = manifest, fonts, styles, min_type
+        self.paragraph = paragraph
+
+    def _table(self, rows: list[list], widths_mm: list[float], drawn: bool = False) -> Table:
+        table = Table(rows, colWidths=[mm_to_pt(w) for w in widths_mm], repeatRows=1)
+        pad = 1.2 if drawn else 2.2  # drawings fill their rows; text needs air
+        style = [("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),  # else cells select Helvetica
+                 ("FONTSIZE", (0, 0), (-1, -1), MIN_TYPE),
+                 ("BACKGROUND", (0, 0), (-1, 0), HexColor("#0072B2")),
+                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                 ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(RULE)),
+                 ("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+                 ("TOPPADDING", (0, 0), (-1, 0), 2.2), ("BOTTOMPADDING", (0, 0), (-1, 0), 2.2),
+                 ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD), ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD)]
+        style += [("ROWBACKGROUNDS", (0, 1), (-1, -1), [HexColor("#FFFFFF"), HexColor("#FBF6EC")])]
+        table.setStyle(TableStyle(style))
+        return table
+
+    def card_table_layout(self, block: CardTable, width: float) -> TableLayout:
+        """Type size, column widths and drawing scales for a card table ``width`` mm wide.
+
+        Every column is at least as wide as its longest word (header included),
+        so no word is ever broken; the type shrinks, down to the rules'
+        minimum, until that fits. ``widths`` is None if it never does.
+        """
+        requirements = [cell for row in block.rows for cell in row if isinstance(cell, Requirement)]
+        scale = requirement_scale(requirements, self.m, TABLE_TOKEN_HEIGHT, self.min_type) if requirements else 1.0
+        styles = [s for s in (_tokens_style(block),) if s is not None]
+        radius = token_radius(styles[0], TABLE_TOKEN_HEIGHT, self.min_type) if styles else TABLE_TOKEN_HEIGHT / 2
+        sizes = [s for s in CELL_SIZES if s >= self.min_type] or [self.min_type]
+        for size in sizes:
+            least, most = self.column_needs(block, size, scale, radius)
+            widths = fit_columns(least, most, width)
+            if widths is not None:
+                return TableLayout(size, widths, scale, radius)
+        total = sum(least)
+        return TableLayout(sizes[-1], None, scale, radius, [w * width / total for w in least])
+
+    def column_needs(self, block: CardTable, size: float, scale: float, radius: float):
+        """(least, most) width in mm of each column: its longest word, and its longest text on one line."""
+        pad = pt_to_mm(2 * CELL_PAD) + 0.3
+        least, most = [], []
+        for i, column in enumerate(block.columns):
+            words = [self._text_width(w, "bold", size) for w in smart_quotes(column.title).split()]
+            lines = [self._text_width(smart_quotes(column.title), "bold", size)]
+            for row in block.rows:
+                cell = row[i]
+                if isinstance(cell, Requirement):
+                    w = requirement_block(cell, self.m, compact=True).w * scale
+                    words.append(w)
+                    lines.append(w)
+                elif isinstance(cell, TokenStyle):
+                    words.append(2 * radius)
+                    lines.append(2 * radius)
+                else:
+                    runs = rich_runs(str(cell), self.m.icons)
+                    for run in runs:
+                        words += [self._text_width(w, run.style, size) for w in run.text.split()]
+                    lines.append(sum(self._text_width(r.text, r.style, size) for r in runs))
+            least.append(max(words, default=0.0) + pad)
+            most.append(max(lines, default=0.0) + pad)
+        return least, most
+
+    def _text_width(self, text: str, style: str, size: float) -> float:
+        role = {"plain": "body"}.get(style, style)
+        return pt_to_mm(stringWidth(text, self.fonts.get(role, self.fonts["body"]), size))
+
+    def card_table(self, block: CardTable, width: float) -> Table:
+        layout = self.card_table_layout(block, width)
+        styles = cell_styles(self.fonts, layout.size)
+        widths = layout.widths or layout.fallback
+        header = [Paragraph(markup((Run(c.title),)), styles["head-right" if c.align == "right" else "head"])
+                  for c in block.columns]
+        rows = [header]
+        for row in block.rows:
+            cells = []
+            for cell, column in zip(row, block.columns):
+                if isinstance(cell, Requirement):
+                    cells.append(requirement_drawing(cell, self.m, layout.scale))
+                elif isinstance(cell, TokenStyle):
+                    r = layout.radius
+                    cells.append(Drawing(token(cell, r, r, r, outline=0.6), 2 * r, 2 * r))
+                else:
+                    style = styles["cell-right" if column.align == "right" else "cell"]
+                    cells.append(self.paragraph(rich_runs(str(cell), self.m.icons), style))
+            rows.append(cells)
+        drawn = any(isinstance(c, (Requirement, TokenStyle)) for row in block.rows for c in row)
+        return self._table(rows, widths, drawn)
+
+    def text_table(self, block: TableBlock, width: float) -> Table:
+        """A Markdown table, its columns fitted as a card table's."""
+        columns = tuple(Column("".join(r.text for r in c), 0.0) for c in block.header)
+        rows = tuple(tuple("".join(r.text for r in c) for c in row) for row in block.rows)
+        layout = self.card_table_layout(CardTable(columns, rows), width)
+        styles = cell_styles(self.fonts, layout.size)
+        header = [self.paragraph(c, styles["head"]) for c in block.header]
+        body = [[self.paragraph(c, styles["cell"]) for c in row] for row in block.rows]
+        return self._table([header] + body, layout.widths or layout.fallback)
+
+    def legend(self, block: Legend, width: float) -> list[Flowable]:
+        """The pack's tokens named in a grid, example requirements with their meanings, and word categories."""
+        out: list[Flowable] = []
+        per_row = 4
+        size = width / per_row
+        cells = []
+        for style, name in block.tokens:
+            items = token(style, size / 2, 6.0, 5.0, outline=0.7)
+            cells.append([Drawing(items, size, 12.0),
+                          Paragraph(markup((Run(name),)), ParagraphStyle("tok", self.styles["cell"], alignment=1))])
+        if cells:
+            grid = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]
+            rows = [[c[0] for c in line] for line in grid]
+            names = [[c[1] for c in line] for line in grid]
+            data = [r for pair in zip(rows, names) for r in pair]
+            table = Table(data, colWidths=[mm_to_pt(size)] * min(per_row, len(cells)))
+            table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
+                                       ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                       ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+            out += [table, Spacer(1, mm_to_pt(2))]
+        if block.examples:
+            requirements = [r for r, _ in block.examples]
+            scale = requirement_scale(requirements, self.m, 9.0, self.min_type)
+            drawn_w = (max(requirement_block(r, self.m, compact=True).w for r in requirements) * scale
+                       + pt_to_mm(CELL_PAD) + 0.5)
+            drawn_w = min(drawn_w, width * 0.6)
+            for n, (r, meaning) in enumerate(block.examples):  # a table each: a column may end between any two
+                table = Table([[requirement_drawing(r, self.m, scale),
+                                self.paragraph((Run(meaning),), self.styles["cell"])]],
+                              colWidths=[mm_to_pt(drawn_w), mm_to_pt(width - drawn_w)])
+                last = n == len(block.examples) - 1
+                rule = [] if last else [("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(RULE))]
+                table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
+                                           ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                           ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                           ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD)] + rule))
+                out.append(table)
+        if block.categories:
+            text = "; ".join(f"<b>{escape(smart_quotes(n))}</b> {escape(smart_quotes(label))}"
+                             for n, label in block.categories)
+            out.append(Paragraph(f"Words instead of tokens: {text}.", self.styles["body"]))
+        return out
