@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table as PlatypusTable, TableStyle
 
 from ..faces.requirement import requirement_block
 from ..faces.tokens import token
@@ -23,6 +23,33 @@ from .rules_styles import CELL_SIZES, MIN_TYPE, RULE, cell_styles, markup, rich_
 
 CELL_PAD = 3.0  # points of padding each side of a table cell
 TABLE_TOKEN_HEIGHT = 7.5  # mm: a token in a table, unless its type needs it larger
+
+KEEP_ROWS = 3  # body rows a table keeps together on each side of a page break
+
+
+class Table(PlatypusTable):
+    """A table that never leaves fewer than KEEP_ROWS of its rows alone on either side of a break.
+
+    A table of eight personas split seven and one reads as if the last one
+    were forgotten; it breaks earlier instead, or moves whole to the next page.
+    """
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        if len(parts) != 2:
+            return parts
+        first, rest = (len(part._cellvalues) - self.repeatRows for part in parts)
+        if first < KEEP_ROWS:
+            return []  # too few rows fit here: the whole table goes on
+        if rest < KEEP_ROWS:
+            # Move rows down until the second part has enough: the first part ends higher.
+            heights = self._rowHeights
+            keep = len(heights) - (KEEP_ROWS - rest) - rest
+            if keep - self.repeatRows < KEEP_ROWS:
+                return []
+            return super().split(availWidth, sum(heights[:keep]) + 0.01)
+        return parts
+
 
 ParagraphSetter = Callable[[tuple[Run, ...], ParagraphStyle], Paragraph]  # runs, style -> paragraph, icons drawn
 
