@@ -8,7 +8,7 @@ from pathlib import Path
 from dataclasses import replace
 
 from .checks import PackReport, check_pack
-from .checks.pages import document_findings
+from .checks.pages import document_findings, face_findings
 from .findings import Finding, Location
 from .fonts import FontUnusable, font_path
 from .images.prepare import ArtRenderError
@@ -91,9 +91,9 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
     """
     from .render.pdf import render_pdf  # the drawing library loads only when building
 
-    report = check_pack(root)
+    report = check_pack(root, pages=False)  # the pages are linted below, as they are built
     if report.errors or report.pack is None:
-        raise BuildRefused(report)
+        raise BuildRefused(check_pack(root))  # refused: shown exactly as 'printkit check' shows it
     pack = report.pack
     paper = paper_named(options.paper)
     documents = {"cards.pdf": cards_document(pack, paper, options.sheets, fronts=report.fronts)}
@@ -128,6 +128,7 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
             progress("rules.pdf", 1, 1)
     write_files_atomically(files)
     lint = list(document_findings(pack, documents))
+    lint += face_findings(pack, documents["cards.pdf"].faces)
     if rules is not None:
         from .render.rules_lint import lint_rules
 

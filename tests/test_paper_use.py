@@ -1,6 +1,4 @@
 """How many sheets of paper a built pack takes, one- and two-sided."""
-from pathlib import Path
-
 from printkit.build import BuildResult
 
 

@@ -77,10 +77,14 @@ def _core(text: Text, m: Matrix) -> tuple[Rect, Rect]:
     w = metric.width(text.text, text.size)
     x0 = {"center": -w / 2, "right": -w}.get(text.align, 0.0)
     cap = text.size * 0.7 * 25.4 / 72
-    turned = (*group_matrix(Group((), text.x, text.y, text.angle))[:4], text.x, text.y)
     end = min(0.2, w / 4)
     local, middle = Rect(x0, 0.0, w, cap), Rect(x0 + end, cap * 0.2, w - 2 * end, cap * 0.6)
-    return transform(transform(local, turned), m), transform(transform(middle, turned), m)
+    if text.angle:
+        turned = (*group_matrix(Group((), text.x, text.y, text.angle))[:4], text.x, text.y)
+        local, middle = transform(local, turned), transform(middle, turned)
+    else:
+        local, middle = local.moved(text.x, text.y), middle.moved(text.x, text.y)
+    return transform(local, m), transform(middle, m)
 
 
 def _place_rect(place: Place, faces: Mapping[str, Face]) -> Rect | None:

@@ -63,6 +63,8 @@ def transform(rect: Rect, m: Matrix) -> Rect:
     if m == IDENTITY:
         return rect
     a, b, c, d, e, f = m
+    if b == 0 and c == 0 and a > 0 and d > 0:  # moved and scaled, not turned: most of a page
+        return Rect(a * rect.x + e, d * rect.y + f, a * rect.w, d * rect.h)
     points = [(a * x + c * y + e, b * x + d * y + f)
               for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top), (rect.right, rect.top))]
     xs, ys = [p[0] for p in points], [p[1] for p in points]

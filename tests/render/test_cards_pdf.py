@@ -759,7 +759,6 @@ def crop_mark_problems(segs: list[Seg], paper: str, where: str, filled: int = PE
     gx0, gy0, gx1, gy1 = grid_rect(paper)
     xs, ys = cut_lines(paper)
     pw, ph = PAPER_MM[paper]
-    columns, rows = min(filled, COLUMNS), -(-filled // COLUMNS)  # cards fill rows from the top
     used = [front_slot(paper, n) for n in range(filled)]
     foot = min(r[1] for r in used)  # the bottom of the last row in use
     used_x = {round(x, 6) for r in used for x in (r[0], r[2])}
