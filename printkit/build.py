@@ -1,6 +1,7 @@
 """Build a pack's print-and-play files: check it, lay it out, render, write atomically."""
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,8 +22,8 @@ from .kit.sheets import SheetOptions
 from .layout.geometry import mm_to_pt
 from .layout.paper import Paper
 from .layout.paper import paper as paper_named
-from .output import target_in, write_files_atomically
-from .rules.document import load_rules
+from .output import OutsideOutput, target_in, write_files_atomically
+from .rules.document import load_rules, rules_path
 
 
 class BuildRefused(Exception):
@@ -91,6 +92,9 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
     """
     from .render.pdf import render_pdf  # the drawing library loads only when building
 
+    folder = output_name(root)
+    if not folder:
+        raise OutsideOutput(f"'{root}' has no folder name to build into")
     report = check_pack(root, pages=False)  # the pages are linted below, as they are built
     if report.errors or report.pack is None:
         raise BuildRefused(check_pack(root))  # refused: shown exactly as 'printkit check' shows it
@@ -107,11 +111,11 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
         for name, document in documents.items():
             total = len(document.pages)
             step = (lambda n, name=name, total=total: progress(name, n, total)) if progress else None
-            files[target_in(options.out_dir, pack.id, name)] = render_pdf(
+            files[target_in(options.out_dir, folder, name)] = render_pdf(
                 list(document.pages), document.faces, document.title, document.subject, step, picture_dpi)
             pages[name] = total
         if options.png_dpi:
-            files.update(_pngs(pack, documents["cards.pdf"], options, picture_dpi))
+            files.update(_pngs(pack, folder, documents["cards.pdf"], options, picture_dpi))
     except ArtRenderError as exc:  # a picture whose header looked fine but whose pixels do not
         finding = Finding("A102", f"'{Path(exc.path).name}' cannot be used: {exc.message}", Location(Path(exc.path)))
         raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
@@ -121,12 +125,20 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
         raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
     rules = load_rules(pack)
     if rules is not None:
-        data, count = typeset_rules(rules, pack, paper, options.booklet)
-        files[target_in(options.out_dir, pack.id, "rules.pdf")] = data
+        try:
+            data, count = typeset_rules(rules, pack, paper, options.booklet)
+        except Exception as exc:  # noqa: BLE001 - whatever stops the typesetter, the build says so, located
+            if os.environ.get("PRINTKIT_DEBUG"):
+                raise
+            where = Location(rules_path(pack) or pack.manifest.path, 1, 1)
+            finding = Finding("D813", f"the rules cannot be typeset: {_first_line(exc)}", where,
+                              "simplify the part of the rules the message names")
+            raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
+        files[target_in(options.out_dir, folder, "rules.pdf")] = data
         pages["rules.pdf"] = count
         if progress:
             progress("rules.pdf", 1, 1)
-    write_files_atomically(files)
+    write_files_atomically(files, tree=target_in(options.out_dir, folder))
     lint = list(document_findings(pack, documents))
     lint += face_findings(pack, documents["cards.pdf"].faces)
     if rules is not None:
@@ -135,6 +147,11 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
         lint += lint_rules(pack, paper, options.booklet, pack.manifest.lint.rules_min_type)
     return BuildResult(pack.id, tuple(files), pages, report, options.sheets.backs is not None,
                        tuple(lint), _board_paper(board, paper) if options.board_paper else "")
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:200]
 
 
 def _board_paper(board: Document | None, home: Paper) -> str:
@@ -152,21 +169,24 @@ def _board_paper(board: Document | None, home: Paper) -> str:
     return f"{page.width:g} × {page.height:g} mm"
 
 
-def _pngs(pack: Pack, document: Document, options: BuildOptions, picture_dpi: float | None) -> dict[Path, bytes]:
+def output_name(root: Path) -> str:
+    """The folder under OUT a pack is built into: the name of its own folder, resolved, so that
+    '.' and '..' name the folder they stand for ('' only for the file system's root)."""
+    return Path(root).resolve().name
+
+
+def _pngs(pack: Pack, folder: str, document: Document, options: BuildOptions,
+          picture_dpi: float | None) -> dict[Path, bytes]:
     """<out>/<pack>/png/<deck>/<card>.png for every distinct card front, and each deck's back."""
     from .faces import back_key, front_key
-    from .render.png import card_pngs, slug
+    from .render.png import card_pngs, png_names
 
     names: dict[str, str] = {}
-    for deck in pack.decks.values():
-        if deck.spec.face is None:
-            continue
-        for card in deck.cards:
-            names[front_key(card)] = f"{deck.id}/{slug(card.name)}.png"
-        names[back_key(deck.spec)] = f"{deck.id}/back.png"
-    names = {key: name for key, name in names.items() if key in document.faces}
+    for key, name in png_names(pack, front_key, back_key).items():
+        if key in document.faces:
+            names[key] = name
     images = card_pngs(document.faces, names, SheetTemplate().bleed, options.png_dpi, picture_dpi)
-    return {target_in(options.out_dir, pack.id, "png", *name.split("/")): data for name, data in images.items()}
+    return {target_in(options.out_dir, folder, "png", *name.split("/")): data for name, data in images.items()}
 
 
 def typeset_rules(rules, pack, paper, booklet: bool) -> tuple[bytes, int]:

@@ -1,6 +1,7 @@
 """The ``printkit`` command line: thin click commands over the library."""
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -12,7 +13,8 @@ from . import __version__
 from .findings import CODES
 from .packs import UnknownPack, bundled_packs, resolve_pack
 from .model.manifest import MANIFEST_NAME
-from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color
+from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color, \
+    visible
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -153,7 +155,7 @@ def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
             continue  # the build reports what is wrong with it
         note = board_paper_note(pack, paper_named(board_paper))
         if note:
-            click.echo(f"{root.name}: note: {note}", err=True)
+            click.echo(visible(f"{root.name}: note: {note}"), err=True)
 
 
 def _offset(ctx, param, value: str | None):
@@ -162,9 +164,28 @@ def _offset(ctx, param, value: str | None):
     if value is None:
         return Offset()
     try:
-        return Offset.parse(value)
+        offset = Offset.parse(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    if not all(math.isfinite(v) for v in (offset.x, offset.y)):
+        raise click.BadParameter(f"'{value}' is not two finite numbers X,Y in millimetres")
+    if abs(offset.x) > MAX_BACK_OFFSET or abs(offset.y) > MAX_BACK_OFFSET:
+        raise click.BadParameter(f"'{value}': each of X and Y must lie within ±{MAX_BACK_OFFSET:g} mm; "
+                                 "a printer that misses by more needs its paper guides set, not an offset")
+    return offset
+
+
+MAX_BACK_OFFSET = 10.0  # mm, either way on either axis
+LATEST_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a PDF date can carry
+
+
+def _check_source_date_epoch() -> None:
+    """Refuse a SOURCE_DATE_EPOCH the PDF writer could not read, before anything is built."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if value and not (value.isascii() and value.isdigit() and int(value) <= LATEST_EPOCH):
+        shown = value.encode("unicode_escape").decode("ascii")[:40]
+        raise click.UsageError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
+                               f"(at most {LATEST_EPOCH}), not '{shown}'")
 
 
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
@@ -221,9 +242,13 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
     from .layout.duplex import Flip
     from .layout.sheet import LayoutError
 
+    from .output import OutsideOutput
+
+    _check_source_date_epoch()
     sheets = SheetOptions(None if backs == "none" else Flip(backs), offset, gutter, backs_ink)
     options = BuildOptions(out_dir, paper, sheets, board_paper, booklet, dpi if png else None)
     roots = resolve_packs(packs, ignore_outside=False)
+    _refuse_shared_output(roots, out_dir)
     if board_paper:
         _board_paper_notes(roots, board_paper)
 
@@ -235,22 +260,22 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
                     result = build_pack(root, options, progress)
             except BuildRefused as refused:
                 click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
-                click.echo(f"{refused.report.id}: not built because of the errors above", err=True)
+                click.echo(visible(f"{refused.report.id}: not built because of the errors above"), err=True)
                 failed = True
                 continue
-            except (LayoutError, OSError) as exc:  # too big for the paper; a folder we cannot write
-                click.echo(f"{root.name}: not built: {_reason(exc)}", err=True)
+            except (LayoutError, OSError, OutsideOutput) as exc:  # too big for the paper; a folder we cannot write
+                click.echo(visible(f"{root.name}: not built: {_reason(exc)}"), err=True)
                 failed = True
                 continue
             pngs = [p for p in result.files if p.suffix == ".png"]
             for path in result.files:
                 if path.suffix == ".pdf":
-                    click.echo(f"wrote {display_path(path)} ({result.pages[path.name]} pages)")
+                    click.echo(visible(f"wrote {display_path(path)} ({result.pages[path.name]} pages)"))
             if pngs:
-                click.echo(f"wrote {len(pngs)} card images under {display_path(pngs[0].parents[1])}")
+                click.echo(visible(f"wrote {len(pngs)} card images under {display_path(pngs[0].parents[1])}"))
             for line in format_findings(result.print_findings, color=use_color(sys.stdout)):
                 click.echo(line, color=True)
-            click.echo(result.paper_summary())
+            click.echo(visible(result.paper_summary()))
         return EXIT_FINDINGS if failed else EXIT_OK
 
     if watching:
@@ -278,18 +303,35 @@ def calibrate(out_dir: Path, paper: str, backs: str, offset) -> None:
     from .kit.calibration import calibration_pages
     from .layout.duplex import Flip
     from .layout.paper import paper as paper_named
-    from .output import target_in, write_files_atomically
+    from .output import OutsideOutput, target_in, write_files_atomically
     from .render.pdf import render_pdf
 
+    _check_source_date_epoch()
     pages = calibration_pages(paper_named(paper), Flip(backs), offset)
     data = render_pdf(pages, {}, "printkit duplex calibration", "Find a printer's back offset")
-    target = target_in(out_dir, "calibration.pdf")
     try:
+        target = target_in(out_dir, "calibration.pdf")
         write_files_atomically({target: data})
-    except OSError as exc:
-        click.echo(f"calibration.pdf: not written: {_reason(exc)}", err=True)
+    except (OSError, OutsideOutput) as exc:
+        click.echo(visible(f"calibration.pdf: not written: {_reason(exc)}"), err=True)
         sys.exit(EXIT_FINDINGS)
-    click.echo(f"wrote {display_path(target)} (2 pages)")
+    click.echo(visible(f"wrote {display_path(target)} (2 pages)"))
+
+
+def _refuse_shared_output(roots: list[Path], out_dir: Path) -> None:
+    """A usage error when two packs would write to the same OUT/<pack>/ folder, or a pack to none."""
+    from .build import output_name
+
+    seen: dict[str, Path] = {}
+    for root in roots:
+        name = output_name(root)
+        if not name:
+            raise click.UsageError(f"'{display_path(root)}' has no folder name to build into; name the pack's folder")
+        other = seen.setdefault(name, root)
+        if other != root:
+            raise click.UsageError(
+                f"'{display_path(other)}' and '{display_path(root)}' would both be built into "
+                f"{display_path(out_dir / name)}; build them one at a time with different --out folders")
 
 
 def _reason(exc: Exception) -> str:

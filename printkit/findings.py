@@ -64,6 +64,7 @@ CODES = _registry(
     Code("C207", E, "empty-file", "The file has no header row."),
     Code("C208", E, "unclosed-quote", "A quoted field is never closed."),
     Code("C209", E, "duplicate-column", "The header names a column twice."),
+    Code("C210", E, "too-large", "A CSV file, a field, or a deck's total of cards is larger than printkit's limits."),
     # Cell values
     Code("V300", E, "not-positive-whole", "A number that must be a positive whole number is not."),
     Code("V301", E, "unknown-choice", "A value is not one of the values the column allows."),
@@ -74,6 +75,8 @@ CODES = _registry(
     Code("R401", E, "unknown-term", "A requirement names a card or category that does not exist."),
     Code("R402", E, "wrong-cost", "An alternative does not cost the number of cards a claim takes."),
     Code("R403", E, "never-payable", "No hand drawn from the deck could ever pay this requirement."),
+    Code("R404", E, "requirement-too-long",
+         "A requirement has more characters or terms than the requirement language allows."),
     # Deck composition
     Code("K500", E, "composition", "The data does not match a count the manifest expects."),
     Code("K501", E, "board-not-filled", "Fewer cards than the board has spaces."),
@@ -94,6 +97,10 @@ CODES = _registry(
     # The rules booklet
     Code("D800", E, "rules-missing", "The manifest names a rules source that cannot be read."),
     Code("D801", E, "bad-placeholder", "A placeholder in the rules is unknown, misplaced or has bad arguments."),
+    Code("D810", E, "rules-empty", "The rules source has nothing to typeset: rules.pdf would have no pages."),
+    Code("D811", E, "rules-too-deep", "Lists or quotes in the rules are nested deeper than printkit sets (6 levels)."),
+    Code("D812", E, "table-too-wide", "A Markdown table in the rules has more columns than a page holds (12)."),
+    Code("D813", E, "rules-unset", "The rules could not be typeset; the message says what stopped it."),
     # Game modules: sets and runs
     Code("G901", E, "run-impossible", "A suit lacks a value, so no run of it can be made."),
     Code("G902", E, "set-impossible", "A value comes in too few suits for a set."),

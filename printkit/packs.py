@@ -1,4 +1,4 @@
-"""Find game packs: the bundled ones by id, any other by folder path."""
+"""Find game packs: by id (./cards/<id> in a clone first, then the bundled ones), or by folder path."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,10 +6,11 @@ from pathlib import Path
 from .model.manifest import MANIFEST_NAME
 
 _HERE = Path(__file__).resolve().parent
+LOCAL_PACKS = "cards"  # where a clone keeps its packs, relative to the current directory
 
 
 class UnknownPack(LookupError):
-    """A PACK argument that is neither a bundled pack id nor a folder."""
+    """A PACK argument that is neither a pack id nor a folder."""
 
 
 def bundled_root() -> Path:
@@ -25,15 +26,28 @@ def bundled_packs() -> list[Path]:
     return sorted(p for p in root.iterdir() if (p / MANIFEST_NAME).is_file())
 
 
+def _is_id(name: str) -> bool:
+    return bool(name) and name not in (".", "..") and "/" not in name and "\\" not in name
+
+
 def resolve_pack(name: str) -> Path:
-    """The folder for a PACK argument: a bundled id first, then a path."""
-    for path in bundled_packs():
-        if path.name == name:
-            return path
+    """The folder for a PACK argument, resolved (so its name is the pack's real folder name).
+
+    An id names ./cards/<id> when that folder holds a pack (the copy being
+    edited in a clone), else the bundled pack of that id; anything else is a
+    folder path, or the path of a pack's game.toml.
+    """
+    if _is_id(name):
+        local = Path.cwd() / LOCAL_PACKS / name
+        if (local / MANIFEST_NAME).is_file():
+            return local.resolve()
+        for path in bundled_packs():
+            if path.name == name:
+                return path.resolve()
     path = Path(name)
     if path.is_dir():
-        return path
+        return path.resolve()
     if path.name == MANIFEST_NAME and path.is_file():
-        return path.parent
+        return path.parent.resolve()
     ids = ", ".join(p.name for p in bundled_packs()) or "none"
     raise UnknownPack(f"no pack '{name}': not a bundled pack ({ids}) nor a folder")

@@ -22,6 +22,26 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+_BIDI = {0x200E, 0x200F, 0x061C, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+
+
+def visible(text: str) -> str:
+    """``text`` safe for a terminal: control characters (ESC, BEL, CR...) and bidirectional overrides
+    shown as escapes such as \\x1b, so data cannot recolour, retitle or rewrite the terminal."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if code < 0x20 or 0x7F <= code < 0xA0:
+            out.append({"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(ch, f"\\x{code:02x}"))
+        elif code in _BIDI:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def _counts(reports: Sequence[PackReport]) -> tuple[int, int]:
     return sum(r.errors for r in reports), sum(r.warnings for r in reports)
 
@@ -37,19 +57,19 @@ def format_findings(findings: Sequence[Finding], color: bool = False) -> list[st
     for f in findings:
         loc = f.location
         severity = click.style(f.severity.value, fg=colors[f.severity], bold=True) if color else f.severity.value
-        where = f"{display_path(loc.file)}:{loc.line}:{loc.column}"
-        lines.append(f"{click.style(where, bold=True) if color else where}: {severity} {f.code} {f.message}")
+        where = f"{visible(display_path(loc.file))}:{loc.line}:{loc.column}"
+        lines.append(f"{click.style(where, bold=True) if color else where}: {severity} {f.code} {visible(f.message)}")
         if f.hint:
-            lines.append(f"  hint: {f.hint}")
+            lines.append(f"  hint: {visible(f.hint)}")
     return lines
 
 
 def format_text(reports: Sequence[PackReport], color: bool = False) -> str:
     lines = [line for report in reports for line in format_findings(report.findings, color)]
     errors, warnings = _counts(reports)
-    packs = ", ".join(r.id for r in reports)
-    summary = f"checked {_plural(len(reports), 'pack')} ({packs}): " \
-              f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}"
+    packs = ", ".join(f"{r.id}: {display_path(r.root)}" for r in reports)
+    summary = visible(f"checked {_plural(len(reports), 'pack')} ({packs}): "
+                      f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
     if color:
         summary = click.style(summary, fg="red" if errors else "yellow" if warnings else "green")
     lines.append(summary)
@@ -87,10 +107,10 @@ def format_github(reports: Sequence[PackReport]) -> str:
     for report in reports:
         for f in report.findings:
             loc = f.location
-            props = ",".join(f"{k}={_escape_property(str(v))}" for k, v in (
+            props = ",".join(f"{k}={_escape_property(visible(str(v)))}" for k, v in (
                 ("file", display_path(loc.file)), ("line", loc.line), ("col", loc.column),
                 ("title", f.code)))
-            message = f.message + (f"\nhint: {f.hint}" if f.hint else "")
+            message = visible(f.message) + (f"\nhint: {visible(f.hint)}" if f.hint else "")
             lines.append(f"::{f.severity.value} {props}::{_escape_data(message)}")
     errors, warnings = _counts(reports)
     lines.append(f"printkit check: {_plural(errors, 'error')}, {_plural(warnings, 'warning')}")

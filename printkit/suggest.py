@@ -4,14 +4,24 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from .requirements.limits import SUGGEST_MAX_CANDIDATES, SUGGEST_MAX_LENGTH
+
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.55) -> str | None:
-    """The candidate most like ``word``, ignoring case first, or None."""
+    """The candidate most like ``word``, ignoring case first, or None.
+
+    The work is bounded (``printkit.requirements.limits``): a word longer
+    than SUGGEST_MAX_LENGTH is only matched ignoring case, and only the first
+    SUGGEST_MAX_CANDIDATES candidates are compared letter by letter.
+    """
     options = list(dict.fromkeys(candidates))
     by_fold = {c.casefold(): c for c in options}
     if word.casefold() in by_fold:
         return by_fold[word.casefold()]
-    match = difflib.get_close_matches(word.casefold(), list(by_fold), n=1, cutoff=cutoff)
+    if len(word) > SUGGEST_MAX_LENGTH:
+        return None
+    near = [f for f in by_fold if len(f) <= SUGGEST_MAX_LENGTH][:SUGGEST_MAX_CANDIDATES]
+    match = difflib.get_close_matches(word.casefold(), near, n=1, cutoff=cutoff)
     return by_fold[match[0]] if match else None
 
 

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import struct
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,3 +78,21 @@ def huge_png(width: int, height: int) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+
+
+class Hung(Exception):
+    """Raised by ``deadline`` when the code under it runs past its time."""
+
+
+@contextmanager
+def deadline(seconds: int = 30):
+    """Fail instead of hanging: for hostile input that once took minutes (never a timing assertion)."""
+    def alarm(signum, frame):
+        raise Hung(f"no answer in {seconds} s")
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -42,7 +42,8 @@ def test_help_everywhere_with_an_example(run, command):
 def test_clean_bundled_packs_exit_0_with_a_summary(run):
     result = run("check")
     assert result.exit_code == 0
-    assert result.output.splitlines()[-1] == "checked 2 packs (gag-grab, many-faces): 0 errors, 5 warnings"
+    assert result.output.splitlines()[-1] == ("checked 2 packs (gag-grab: cards/gag-grab, many-faces: cards/many-faces): "
+                                              "0 errors, 5 warnings")
 
 
 def test_strict_turns_warnings_into_failure(run):
@@ -56,7 +57,7 @@ def test_text_is_compiler_style_with_a_hint_line(run, broken):
     lines = result.output.splitlines()
     assert lines[0].endswith("gags.csv:3:18: error R401 unknown term 'Shroeder'")
     assert lines[1] == "  hint: did you mean 'Schroeder'?"
-    assert lines[-1] == "checked 1 pack (mini): 1 error, 0 warnings"
+    assert lines[-1] == f"checked 1 pack (mini: {broken.path}): 1 error, 0 warnings"
     assert "\x1b[" not in result.output  # not a terminal: no colour
 
 
@@ -83,7 +84,7 @@ def test_github_format_escapes_and_annotates(run, broken, monkeypatch):
 
 def test_a_file_argument_checks_its_pack(run, broken):
     result = run("check", str(broken.path / "gags.csv"), str(broken.path / "kids.csv"))
-    assert result.exit_code == 1 and "(mini)" in result.output.splitlines()[-1]
+    assert result.exit_code == 1 and f"(mini: {broken.path})" in result.output.splitlines()[-1]
 
 
 def test_files_outside_any_pack(run, tmp_path):
@@ -91,7 +92,7 @@ def test_files_outside_any_pack(run, tmp_path):
     stray.write_text("a,b\n")
     assert run("check", str(stray)).exit_code == 2
     result = run("check", "--ignore-outside", str(stray), "gag-grab")
-    assert result.exit_code == 0 and "(gag-grab)" in result.output
+    assert result.exit_code == 0 and "(gag-grab: cards/gag-grab)" in result.output
 
 
 @pytest.mark.parametrize("args", [["check", "no-such-pack"], ["check", "--format", "xml"],

@@ -38,7 +38,8 @@ def test_installed_wheel_checks_and_builds_bundled_packs_from_elsewhere(wheel, t
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=elsewhere)
         assert out.returncode == 0, out.stderr
         outputs[command] = out.stdout
-    assert "checked 2 packs (gag-grab, many-faces): 0 errors" in outputs["check"]
+    assert "checked 2 packs (gag-grab: " in outputs["check"] and "): 0 errors" in outputs["check"]
+    assert f"gag-grab: {site}" in outputs["check"]  # says which copy it checked: the installed one
     for pack in ("gag-grab", "many-faces"):
         for file in ("cards.pdf", "board.pdf", "rules.pdf"):
             assert (elsewhere / "output" / pack / file).stat().st_size > 10_000

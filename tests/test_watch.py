@@ -157,7 +157,7 @@ def test_check_watch_runs_once_then_ctrl_c_exits_0(monkeypatch, tmp_path):
     result = CliRunner().invoke(cli, ["check", str(tmp_path / "mini"), "--watch"], catch_exceptions=False)
     assert result.exit_code == 0
     assert "] checking mini" in result.output
-    assert "checked 1 pack (mini)" in result.output
+    assert "checked 1 pack (mini: " in result.output
     assert "stopped watching" in result.output
 
 

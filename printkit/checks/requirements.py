@@ -3,25 +3,29 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..findings import Finding
+from ..findings import Finding, Location
 from ..model.pack import Card, ClaimRule, Deck, Pack
 from ..requirements import Repeat, Requirement
+from ..requirements.limits import MAX_TERM_HINTS, ODDS_MAX_HAND
 from ..requirements.payment import pay_alternative
 from ..requirements.vocabulary import Vocabulary, pack_vocabulary
 
 
 def check_requirements(pack: Pack) -> Iterator[Finding]:
+    yield from _check_odds_hand(pack)
     rule = pack.manifest.claims
     vocabulary = pack_vocabulary(pack)
     if rule is None or vocabulary is None or rule.deck not in pack.decks:
         return
     paying = pack.decks[rule.paid_from]
     whole_deck = _deck_as_hand(paying, rule.cost)
+    hinted = 0  # unknown terms given a hint so far; MAX_TERM_HINTS bounds the guessing
     for card in pack.decks[rule.deck].cards:
         requirement = card.values.get(rule.column)
         if not isinstance(requirement, Requirement):
             continue
-        unknown = list(_unknown_terms(card, rule, requirement, vocabulary))
+        unknown = list(_unknown_terms(card, rule, requirement, vocabulary, hinted < MAX_TERM_HINTS))
+        hinted += len(unknown)
         yield from unknown
         for alternative in requirement.alternatives:
             slots = alternative.cards()
@@ -41,12 +45,17 @@ def check_requirements(pack: Pack) -> Iterator[Finding]:
 
 
 def _unknown_terms(card: Card, rule: ClaimRule, requirement: Requirement,
-                   vocabulary: Vocabulary) -> Iterator[Finding]:
+                   vocabulary: Vocabulary, hint: bool = True) -> Iterator[Finding]:
     for term in requirement.terms():
         if vocabulary.resolve(term.name) is None:
-            yield Finding("R401", f"unknown term '{term.name}'",
+            yield Finding("R401", f"unknown term '{_clipped(term.name)}'",
                           card.cells[rule.column].location_at(term.span.start),
-                          vocabulary.hint_for(term.name))
+                          vocabulary.hint_for(term.name) if hint else None)
+
+
+def _clipped(text: str, most: int = 40) -> str:
+    """A term short enough to quote; one may be hundreds of characters long."""
+    return text if len(text) <= most else f"{text[:most - 1]}…"
 
 
 def _deck_as_hand(deck: Deck, cost: int) -> list[str]:
@@ -64,3 +73,13 @@ def _shortage(alternative, vocabulary: Vocabulary, deck: Deck) -> str | None:
         have = sum(c.count for c in deck.cards if c.name in names)
         return f"it needs {alternative.count} cards matching '{alternative.term}' and the deck has {have}"
     return None
+
+
+def _check_odds_hand(pack: Pack) -> Iterator[Finding]:
+    """The rules' odds are counted for hands of at most ODDS_MAX_HAND cards."""
+    rules = pack.manifest.rules
+    if rules is None or rules.odds_hand <= ODDS_MAX_HAND:
+        return
+    line, column = pack.manifest.key_locations.get(("rules", "odds_hand"), (1, 1))
+    yield Finding("M104", f"'odds_hand' must be at most {ODDS_MAX_HAND}", Location(pack.manifest.path, line, column),
+                  "the odds in the rules are for the hand a player holds, a few cards")

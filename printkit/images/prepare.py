@@ -8,11 +8,13 @@ small window costs what the print can show and no more.
 from __future__ import annotations
 
 import io
+import warnings
 from functools import lru_cache
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ..layout.geometry import Rect
+from .probe import PIXEL_LIMIT
 
 JPEG_QUALITY = 90  # for photographs, re-encoded after cropping and downsampling
 
@@ -45,18 +47,24 @@ def prepared(path: str, rect: Rect, clip: Rect, dpi: float | None) -> tuple[Imag
     embeds as it is; anything else stays lossless.
     """
     try:
-        with Image.open(path) as opened:
-            photograph = opened.format == "JPEG"
-            image = ImageOps.exif_transpose(opened)
-            image.load()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is printkit's own
+            with Image.open(path) as opened:
+                if opened.width * opened.height > PIXEL_LIMIT:
+                    raise ArtRenderError(path, f"it is {opened.width} × {opened.height} pixels, more than the "
+                                               f"{PIXEL_LIMIT // 1_000_000} million a picture may have")
+                if not opened.width or not opened.height:
+                    raise ArtRenderError(path, f"it is {opened.width} × {opened.height} pixels")
+                photograph = opened.format == "JPEG"
+                image = ImageOps.exif_transpose(opened)
+                image.load()
     except Image.DecompressionBombError as exc:
         raise ArtRenderError(path, f"too many pixels to open safely ({exc})") from None
-    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, ZeroDivisionError) as exc:
+        if isinstance(exc, ArtRenderError):
+            raise
         raise ArtRenderError(path, f"Pillow cannot read it: {exc}") from None
-    if image.mode == "P":
-        image = image.convert("RGBA" if "transparency" in image.info else "RGB")
-    elif image.mode in ("CMYK", "YCbCr", "I", "I;16", "F", "LA") or image.mode not in ("RGB", "RGBA", "L"):
-        image = image.convert("RGBA" if "A" in image.mode else "RGB")
+    image = printable(image)
     box = visible_box(rect, clip, image.width, image.height)
     if box != (0, 0, image.width, image.height):
         image = image.crop(box)
@@ -71,6 +79,34 @@ def prepared(path: str, rect: Rect, clip: Rect, dpi: float | None) -> tuple[Imag
         encoded.seek(0)
         return encoded, shown
     return image, shown
+
+
+def printable(image: Image.Image) -> Image.Image:
+    """``image`` in a mode the PDF takes: RGB, RGBA or L (greyscale).
+
+    16- and 32-bit greyscale ("I;16", "I") is scaled down to 8 bits, not clipped:
+    clipped, every value above 255 of 65535 would print white.
+    """
+    mode = image.mode
+    if mode == "P":
+        return image.convert("RGBA" if "transparency" in image.info else "RGB")
+    if mode.startswith("I;16") or mode == "I":
+        if not mode.startswith("I;16"):
+            low, high = image.getextrema()
+            if high > 255 or low < 0:  # a 16-bit picture read as 32 bits; 8-bit values stay as they are
+                image = image.point(lambda v: v / 256)
+        else:
+            image = image.convert("I").point(lambda v: v / 256)
+        return image.convert("L")
+    if mode == "F":
+        low, high = image.getextrema()
+        scale = 255 / high if high > 1 else 255  # 0..1 or 0..high
+        return image.point(lambda v: v * scale).convert("L")
+    if mode == "LA" or mode == "PA" or mode == "La":
+        return image.convert("RGBA")
+    if mode not in ("RGB", "RGBA", "L"):
+        return image.convert("RGBA" if "A" in mode or "a" in mode else "RGB")
+    return image
 
 
 def shown_rect(rect: Rect, clip: Rect) -> Rect:

@@ -6,6 +6,8 @@ headers say so in their first few kilobytes.
 """
 from __future__ import annotations
 
+import os
+import stat
 import struct
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,9 +15,14 @@ from pathlib import Path
 
 HEAD = 1 << 16  # bytes read to find the size; JPEG reads on if its markers run past
 
-# Pillow refuses images over twice this many pixels as likely decompression
-# bombs, and warns above it; the check holds images to the same limits.
-MAX_PIXELS = 1024 * 1024 * 1024 // 4 // 3
+# The most pixels a picture may have: 50 megapixels (an 8000 × 6000 photo has 48),
+# about 200 MB once opened. A picture above it is refused (A103) from its
+# header, before anything opens it. (Callers refuse above 2 * MAX_PIXELS.)
+PIXEL_LIMIT = 50_000_000
+MAX_PIXELS = PIXEL_LIMIT // 2
+MAX_PICTURE_MB = 50
+MAX_PICTURE_BYTES = MAX_PICTURE_MB << 20  # a picture file may be at most 50 MB
+MAX_PNG_CHUNKS = 100_000  # chunks walked to find a PNG cut short; an encoder writes a few hundred
 
 
 class ProbeError(ValueError):
@@ -31,18 +38,35 @@ class ImageInfo:
 
 
 def probe(path: Path) -> ImageInfo:
-    stat = path.stat() if path.exists() else None
-    return _probe(path, stat.st_mtime_ns if stat else 0, stat.st_size if stat else 0)
+    """Format and size of the picture at ``path``; ProbeError if printkit cannot use it."""
+    try:
+        info = path.stat()
+    except (OSError, ValueError) as exc:
+        raise ProbeError(f"cannot read it: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ProbeError("it is not a regular file")
+    if info.st_size > MAX_PICTURE_BYTES:
+        raise ProbeError(f"the file is {info.st_size / 2**20:.0f} MB; a picture may be at most {MAX_PICTURE_MB} MB")
+    found = _probe(path, info.st_mtime_ns, info.st_size)
+    if not found.width or not found.height:
+        raise ProbeError(f"it is {found.width} × {found.height} pixels")
+    return found
 
 
 @lru_cache(maxsize=512)
 def _probe(path: Path, mtime: int, size: int) -> ImageInfo:
     """Cached by modification time and size, so a picture on sixty cards is read once."""
     try:
-        with path.open("rb") as f:
+        # O_NONBLOCK: should a FIFO take the file's place, opening it must not hang.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise ProbeError("it is not a regular file")
             head = f.read(HEAD)
             f.seek(max(0, size - 16))
             tail = f.read()
+            if head.startswith(b"\x89PNG\r\n\x1a\n"):
+                _png_chunks(f, size)
     except OSError as exc:
         raise ProbeError(f"cannot read it: {exc.strerror or exc}") from None
     if head.startswith(b"\x89PNG\r\n\x1a\n"):
@@ -58,6 +82,29 @@ def _probe(path: Path, mtime: int, size: int) -> ImageInfo:
             raise ProbeError("the WebP file is cut short")
         return _webp(head)
     raise ProbeError("it is not a PNG, JPEG or WebP image")
+
+
+def _png_chunks(f, size: int) -> None:
+    """Walk a PNG's chunks by their lengths (no decoding): they must lead, through image data, to IEND."""
+    pos, data_chunks = 8, 0
+    for _ in range(MAX_PNG_CHUNKS):
+        f.seek(pos)
+        header = f.read(8)
+        if len(header) < 8:
+            raise ProbeError("the PNG file is cut short")
+        length, kind = struct.unpack(">I4s", header)
+        if not kind.isalpha():
+            raise ProbeError("the PNG file is damaged")
+        pos += 12 + length
+        if pos > size:
+            raise ProbeError("the PNG file is cut short")
+        if kind == b"IDAT":
+            data_chunks += 1
+        elif kind == b"IEND":
+            if not data_chunks:
+                raise ProbeError("the PNG file holds no image data")
+            return
+    raise ProbeError(f"the PNG file has more than {MAX_PNG_CHUNKS:,} chunks")
 
 
 def _png(head: bytes, size: int) -> ImageInfo:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..packpath import OutsidePack, inside_pack
+from ..packpath import OutsidePack, clipped, inside_pack, regular_file
 
 
 class ArtPathError(ValueError):
@@ -11,11 +11,20 @@ class ArtPathError(ValueError):
 
 
 def resolve_art(root: Path, name: str) -> Path:
-    """The file ``name`` (relative to the pack folder) names; links are followed, then checked."""
+    """The file ``name`` (relative to the pack folder) names; links are followed, then checked.
+
+    Only a regular file is returned: a FIFO or a device would hang or never end when read.
+    """
     try:
         target = inside_pack(root, name, "pictures")
     except OutsidePack as exc:
         raise ArtPathError(str(exc)) from None
-    if not target.is_file():
-        raise FileNotFoundError(name)
-    return target
+    if regular_file(target):
+        return target
+    try:
+        there = target.exists()
+    except (OSError, ValueError):
+        there = True
+    if not there:
+        raise FileNotFoundError(clipped(name))
+    raise ArtPathError(f"'{clipped(name)}' is not a regular file")

@@ -214,7 +214,12 @@ def plan_tiles(width: float, height: float, x_lines: tuple[float, ...], y_lines:
         cost = (len(xs.cuts) * len(ys.cuts), -round(smallest, 6), xs.split + ys.split, landscape)
         plans.append((cost, landscape, pw, ph, xs, ys))
     if not plans:
-        raise LayoutError(f"the board cannot be tiled on {paper.name}: a space is bigger than the printable area")
+        spans = (paper.width - 2 * unprintable - GLUE, paper.height - 2 * unprintable - GLUE)
+        steps = [b - a for lines in (x_lines, y_lines) for a, b in zip(lines, lines[1:])]
+        if any(step > max(spans) for step in steps):
+            raise LayoutError(f"the board cannot be tiled on {paper.name}: a space is bigger than the printable area")
+        raise LayoutError(f"the board cannot be tiled on {paper.name}: it would take more than {MAX_TILES} sheets "
+                          "along one side, or a join would have to cross text")
     _, landscape, pw, ph, xs, ys = min(plans, key=lambda p: p[0])
     oriented = Paper(f"{paper.name} {'landscape' if landscape else 'portrait'}", pw, ph)
     tiles = []

@@ -11,8 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..findings import Finding, Location
+from ..packpath import PackFileError, read_pack_file
 
 DELIMITERS = (",", ";", "\t")
+MAX_CSV_BYTES = 2 << 20  # a deck's CSV file may be at most 2 MB
+MAX_FIELDS = 200  # fields in one row
+MAX_CELL_CHARS = 10_000  # characters in one field
+MAX_ROWS = 2000  # rows of cards under the header: as many as a deck may hold cards (pack.MAX_DECK_CARDS)
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,9 @@ class _Scanner:
                 if problem is not None:
                     return records, [problem]
                 cells.append(cell)
+                if len(cells) > MAX_FIELDS:
+                    return records, [Finding("C210", f"this row has more than {MAX_FIELDS} fields, the most a row may have",
+                                             cell.location)]
                 end = self._peek()
                 if end == self.delim:
                     self._advance()
@@ -135,16 +143,28 @@ class _Scanner:
                 if end:
                     self._advance()  # the line break
                 break
-            records.append(Record(line, tuple(cells)))
+            record = Record(line, tuple(cells))
+            if record.is_blank:
+                continue  # dropped here, so a file of empty lines costs no memory
+            if len(records) > MAX_ROWS:  # the header and MAX_ROWS rows kept
+                return records, [Finding("C210", f"the file has more than {MAX_ROWS:,} rows, the most a deck may hold",
+                                         Location(self.path, line))]
+            records.append(record)
         return records, []
+
+    def _too_long(self, start: Location) -> tuple[Cell, Finding]:
+        return Cell("", start), Finding(
+            "C210", f"this field is longer than {MAX_CELL_CHARS:,} characters, the most a cell may hold", start,
+            "is a quote left open? a quote inside a quoted field is written twice: \"\"")
 
     def _cell(self) -> tuple[Cell, Finding | None]:
         chars: list[tuple[str, int, int]] = []
         start = Location(self.path, self.line, self.col)
         plain = True
+        blank_so_far = True  # only spaces read: a quote here opens a quoted field
         while (ch := self._peek()) and ch not in (self.delim, "\r", "\n"):
-            if ch == '"' and not "".join(c for c, _, _ in chars).strip():
-                plain, chars = False, []
+            if ch == '"' and blank_so_far:
+                plain, chars, blank_so_far = False, [], False
                 opening = Location(self.path, self.line, self.col)
                 self._advance()
                 while True:
@@ -152,6 +172,8 @@ class _Scanner:
                         return Cell("", start), Finding(
                             "C208", "this quoted field is never closed", opening,
                             'a quote inside a quoted field is written twice: ""')
+                    if len(chars) > MAX_CELL_CHARS:
+                        return self._too_long(start)
                     line, col = self.line, self.col
                     c = self._advance()
                     if c == '"':
@@ -159,7 +181,12 @@ class _Scanner:
                             break
                         self._advance()
                     chars.append((c, line, col))
+                blank_so_far = all(c.isspace() for c, _, _ in chars)  # '""' read nothing: a quote may open again
                 continue
+            if len(chars) > MAX_CELL_CHARS:
+                return self._too_long(start)
+            if not ch.isspace():
+                blank_so_far = False
             chars.append((ch, self.line, self.col))
             self._advance()
         return _stripped_cell(chars, start, plain), None
@@ -197,7 +224,10 @@ def parse_csv(path: Path, text: str) -> tuple[CsvTable | None, list[Finding]]:
 def read_csv(path: Path) -> tuple[CsvTable | None, list[Finding]]:
     """Read, decode and parse a CSV file; problems become findings."""
     try:
-        data = path.read_bytes()
+        data = read_pack_file(path, MAX_CSV_BYTES)
+    except PackFileError as exc:
+        return None, [Finding("C210" if exc.too_large else "C201",
+                              f"cannot read the file: {exc}", Location(path))]
     except OSError as exc:
         return None, [Finding("C201", f"cannot read the file: {exc.strerror or exc}", Location(path))]
     text, findings = decode(path, data)

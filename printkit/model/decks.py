@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..findings import Finding
 from ..requirements import RequirementSyntaxError, parse_requirement
+from ..requirements.limits import MAX_COUNT
 from ..suggest import closest, did_you_mean
 from .csvfile import Cell, CsvTable, Record, read_csv
 from .numbers import LIMIT, looks_decimal, read_whole, shown
@@ -120,9 +121,13 @@ def _convert(column: ColumnSpec, cell: Cell) -> tuple[object, Finding | None]:
         if column.type != "requirement":  # an empty requirement is a syntax error below
             return "", Finding("V302", f"'{column.name}' is empty", cell.location)
     if column.type == "count":
-        if _WHOLE.fullmatch(text) and int(text) > 0:
-            return int(text), None
-        return 1, Finding("V300", f"'{column.name}' must be a positive whole number, not '{text}'",
+        digits = text.lstrip("0")
+        if _WHOLE.fullmatch(text) and digits and len(digits) <= len(str(MAX_COUNT)) and int(digits) <= MAX_COUNT:
+            return int(digits), None
+        if _WHOLE.fullmatch(text) and digits:
+            return 1, Finding("V300", f"'{column.name}' must be at most {MAX_COUNT}, not '{_clipped(text)}'",
+                              cell.location, "no card needs more copies; print several decks for more")
+        return 1, Finding("V300", f"'{column.name}' must be a positive whole number, not '{_clipped(text)}'",
                           cell.location)
     if column.type == "number":
         return _number(column, cell)
@@ -133,7 +138,7 @@ def _convert(column: ColumnSpec, cell: Cell) -> tuple[object, Finding | None]:
         try:
             return parse_requirement(text), None
         except RequirementSyntaxError as exc:
-            return None, Finding("R400", exc.message, cell.location_at(exc.span.start), exc.hint)
+            return None, Finding(exc.code, exc.message, cell.location_at(exc.span.start), exc.hint)
     return text, None
 
 

@@ -21,7 +21,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from ..findings import Location
-from ..packpath import OutsidePack, inside_pack
+from ..packpath import BadPackPath, OutsidePack, inside_pack, read_pack_file
 from ..suggest import did_you_mean
 from .layout_keys import (ANCHORS, BUILTIN_LAYOUTS, COMMON_KEYS, ELEMENT_KEYS, ELEMENT_TYPES, LAYOUT_KEYS,
                           MAX_ELEMENTS, MAX_EXTENDS, NAMED_COLOURS, STYLE_KEYS)
@@ -105,6 +105,9 @@ class LayoutReader:
         here = table.key_path(name)
         try:
             target = inside_pack(self.pack_dir, value)
+        except BadPackPath as exc:
+            table.ctx.report("M108", f"layout file {exc}", here)
+            return None
         except OutsidePack:
             table.ctx.report("M108", f"layout file '{value}' is outside the pack folder", here,
                              "keep layout files inside the pack, such as 'layouts/card.toml'")
@@ -120,7 +123,7 @@ class LayoutReader:
 
     def _parse(self, path: Path, where: Location | None, shown: str) -> Table | None:
         try:
-            text = path.read_bytes().decode("utf-8-sig")
+            text = read_pack_file(path, MAX_LAYOUT_FILE, shown).decode("utf-8-sig")
             if (deep := overlong_key(text)) is not None:
                 raise ValueError(f"a dotted key has more than {MAX_KEY_PARTS} parts "
                                  f"(at line {deep[0]}, column {deep[1]})")

@@ -1,13 +1,15 @@
 """Load a pack folder: its manifest, then each deck's CSV file."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..findings import Finding
+from ..packpath import MAX_PATH, OutsidePack, clipped, inside_pack, regular_file
 from ..suggest import did_you_mean
 from .decks import load_deck
 from .manifest import MANIFEST_NAME, load_manifest
-from .pack import Deck, Pack
+from .pack import COPIES_COLUMN, MAX_DECK_CARDS, Deck, Pack
 
 
 def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
@@ -17,30 +19,43 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
         return None, findings
     decks: dict[str, Deck] = {}
     for spec in manifest.decks:
-        path = root / spec.file
-        if not _inside(root, path):
-            findings.append(Finding("M104", f"deck file '{spec.file}' is outside the pack folder",
-                                    spec.location, "name a file inside the pack, such as 'cards.csv'"))
+        try:
+            path = inside_pack(root, spec.file, "deck files")
+        except OutsidePack as exc:
+            findings.append(Finding("M104", f"deck file: {exc}", spec.location,
+                                    "name a file inside the pack, such as 'cards.csv'"))
             continue
-        if not path.is_file():
-            findings.append(Finding("M105", f"deck '{spec.id}' names '{spec.file}', which does not exist",
+        if not path.exists():
+            findings.append(Finding("M105", f"deck '{spec.id}' names '{clipped(spec.file)}', which does not exist",
                                     spec.location, _nearby_csv(root, spec.file)))
             continue
-        deck, more = load_deck(spec, path)
+        if not regular_file(path):
+            findings.append(Finding("M105", f"deck '{spec.id}' names '{clipped(spec.file)}', which is not a regular file",
+                                    spec.location))
+            continue
+        deck, more = load_deck(spec, root / spec.file)
         findings.extend(more)
         if deck is not None:
+            deck = _capped(deck, findings)
             decks[spec.id] = deck
     return Pack(root.name, root, manifest, decks), findings
 
 
-def _inside(root: Path, path: Path) -> bool:
-    """True if ``path`` (after links) lies within ``root``."""
-    try:
-        path.resolve().relative_to(root.resolve())
-    except ValueError:
-        return False
-    return True
+def _capped(deck: Deck, findings: list[Finding]) -> Deck:
+    """The deck, with copies past MAX_DECK_CARDS cut to one each and a C210 where the total passes it."""
+    total = 0
+    for i, card in enumerate(deck.cards):
+        total += card.count
+        if total > MAX_DECK_CARDS:
+            where = card.cells[COPIES_COLUMN].location if COPIES_COLUMN in card.cells else card.location()
+            findings.append(Finding("C210", f"deck '{deck.id}' comes to more than {MAX_DECK_CARDS:,} cards "
+                                            f"by this row; a deck may hold at most {MAX_DECK_CARDS:,}", where))
+            cards = deck.cards[:i] + tuple(replace(c, count=1) for c in deck.cards[i:])
+            return replace(deck, cards=cards, complete=False)
+    return deck
 
 
 def _nearby_csv(root: Path, wanted: str) -> str | None:
+    if len(wanted) > MAX_PATH:
+        return None
     return did_you_mean(wanted, sorted(p.name for p in root.glob("*.csv")))

@@ -11,11 +11,12 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from ..findings import Finding, Location
+from ..packpath import PackFileError, read_pack_file
 from ..requirements.ast import is_term_name
 from ..suggest import did_you_mean
 from .cardsize import read_deck_card_size, read_pack_card_size
 from .fonts import read_fonts
-from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
+from .pack import (MAX_PLAYERS, COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
 from .presentation import (read_art_settings, read_lint_settings, read_back, read_face, read_image, read_module, read_phases,
                            read_pieces, read_player_aid, read_powers, read_rules, read_tokens)
@@ -25,6 +26,7 @@ from .numbers import LIMIT, read_whole, shown
 from .tomltable import Table, TomlContext, dotted
 
 MANIFEST_NAME = "game.toml"
+MAX_MANIFEST_BYTES = 1 << 20  # game.toml may be at most 1 MB
 MAX_PLACEHOLDERS, MAX_PLACEHOLDER_CHARS = 20, 20  # a number column's stand-in words, such as "X"
 POKER_MM = (63.5, 88.9)
 ANY_CATEGORY = "Any"  # built in: every card of the paying deck
@@ -35,12 +37,16 @@ _SPACE = re.compile(r"([A-Z])([1-9][0-9]*)")
 def load_manifest(path: Path) -> tuple[Manifest | None, list[Finding]]:
     """Parse and validate ``path``; None when it cannot be read at all."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_pack_file(path, MAX_MANIFEST_BYTES, MANIFEST_NAME).decode("utf-8-sig")
     except FileNotFoundError:
         return None, [Finding("M100", f"no {MANIFEST_NAME} in the pack folder", Location(path),
                               "every pack folder holds a game.toml naming its decks")]
-    except (OSError, UnicodeDecodeError) as exc:
+    except PackFileError as exc:
         return None, [Finding("M101", f"cannot read {MANIFEST_NAME}: {exc}", Location(path))]
+    except UnicodeDecodeError as exc:
+        line = exc.object.count(b"\n", 0, exc.start) + 1
+        return None, [Finding("M101", f"cannot read {MANIFEST_NAME}: it is not UTF-8 (byte 0x{exc.object[exc.start]:02X})",
+                              Location(path, line), "save it as UTF-8")]
     if (where := overlong_key(text)) is not None:
         return None, [Finding("M101", f"a dotted key has more than {MAX_KEY_PARTS} parts", Location(path, *where))]
     try:
@@ -109,8 +115,8 @@ def _read(root: Table, path: Path) -> Manifest:
         notice = game.text("notice", required=False)
         players = game.table("players")
         if players is not None:
-            min_players = players.integer("min", default=1)
-            max_players = players.integer("max", default=min_players)
+            min_players = _players(players, "min", 1)
+            max_players = _players(players, "max", min_players)
             if max_players < min_players:
                 root.ctx.report("M104", "'game.players.max' is less than 'game.players.min'",
                                 players.key_path("max"))
@@ -142,6 +148,12 @@ def _read(root: Table, path: Path) -> Manifest:
     return Manifest(path, title, description, min_players, max_players, notice,
                     width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules,
                     pieces, module, art, fonts, lint, layouts=layouts, icons=icons, key_locations=root.ctx.locations)
+
+
+def _players(players: Table, key: str, default: int) -> int:
+    """A player count: 1 to MAX_PLAYERS, as many as there are pawn colours."""
+    return players.get(key, f"a whole number from 1 to {MAX_PLAYERS}", lambda v: type(v) is int and 1 <= v <= MAX_PLAYERS,
+                       True, min(default, MAX_PLAYERS))
 
 
 # Layouts every pack may draw with, whether or not a deck names them.
@@ -371,6 +383,10 @@ def _read_categories(root: Table, decks: tuple[DeckSpec, ...], claims: ClaimRule
     return tuple(found)
 
 
+MAX_SPACE_MARGIN = 20.0  # mm of board round each card on a space
+MAX_BOARD_ROWS = 26  # as many as columns: a board printkit can still tile
+
+
 def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
     table = root.table("board", required=False)
     if table is None:
@@ -380,6 +396,9 @@ def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
     if columns > 26:
         root.ctx.report("M104", "'board.columns' must be at most 26 (A to Z)", table.key_path("columns"))
         columns = 26
+    if rows > MAX_BOARD_ROWS:
+        root.ctx.report("M104", f"'board.rows' must be at most {MAX_BOARD_ROWS}", table.key_path("rows"))
+        rows = MAX_BOARD_ROWS
     deck = _check_deck_ref(root, table, "deck", decks)
     starts = table.strings("starts", required=False)
     extra = table.table("extra_starts", required=False)
@@ -402,6 +421,10 @@ def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
         root.ctx.report("M104", "'board.space_margin_mm' must be at least 2 so cards fit their spaces",
                         table.key_path("space_margin_mm"))
         margin = 2.0
+    elif margin > MAX_SPACE_MARGIN:  # beyond this a space outgrows every paper printkit tiles on
+        root.ctx.report("M104", f"'board.space_margin_mm' must be at most {MAX_SPACE_MARGIN:g}",
+                        table.key_path("space_margin_mm"), "the margin is board around each card, each way")
+        margin = MAX_SPACE_MARGIN
     table.finish()
     return BoardSpec(columns, rows, deck.id if deck else "", starts, extra_spaces, extra_from,
                      table.location(), margin, art)

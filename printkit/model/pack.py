@@ -15,6 +15,8 @@ from .csvfile import Cell
 COLUMN_TYPES = ("text", "count", "number", "choice", "requirement", "image")
 NAME_COLUMN = "name"
 COPIES_COLUMN = "count"
+MAX_DECK_CARDS = 2000  # copies in one deck, all rows together; so also rows in its CSV file
+MAX_PLAYERS = 8  # pawns come in 8 colours and symbols; the aids and pawn strips are laid out for 8
 
 
 @dataclass(frozen=True)

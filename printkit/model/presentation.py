@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..suggest import did_you_mean
-from .pack import (ART_AREAS, ART_FITS, FACE_ROLES, NAME_COLUMN, ArtSettings, LintSettings, BackSpec, ColumnSpec, FaceSpec,
+from .pack import (MAX_PLAYERS, ART_AREAS, ART_FITS, FACE_ROLES, NAME_COLUMN, ArtSettings, LintSettings, BackSpec, ColumnSpec, FaceSpec,
                    ImageRef, ModuleConfig, Phase, Pieces, PlayerAid, Power, RulesSpec, TokenStyle)
 from .tomltable import Table
 
@@ -114,13 +114,18 @@ def read_image(table: Table, key: str) -> ImageRef | None:
     return ref
 
 
+MAX_DPI = 2400  # [art] resolutions: past what any home or print-shop printer puts on paper
+
+
 def read_art_settings(root: Table) -> ArtSettings:
     table = root.table("art", required=False)
     if table is None:
         return ArtSettings()
-    settings = ArtSettings(table.number("warn_dpi", required=False, default=300.0),
-                           table.number("min_dpi", required=False, default=150.0),
-                           table.number("target_dpi", required=False, default=300.0))
+    def dpi(key: str, default: float) -> float:
+        return float(table.get(key, f"a number of dots per inch above 0 and at most {MAX_DPI}",
+                               lambda v: type(v) in (int, float) and 0 < v <= MAX_DPI, False, default))
+
+    settings = ArtSettings(dpi("warn_dpi", 300.0), dpi("min_dpi", 150.0), dpi("target_dpi", 300.0))
     if settings.min_dpi > settings.warn_dpi:
         root.ctx.report("M104", "'art.min_dpi' is above 'art.warn_dpi'", table.key_path("min_dpi"))
     table.finish()
@@ -212,7 +217,8 @@ def read_player_aid(root: Table, players: int) -> PlayerAid | None:
     if table is None:
         return None
     aid = PlayerAid(table.text("title", required=False, default="Your turn"),
-                    table.integer("copies", required=False, default=players),
+                    table.get("copies", f"a whole number from 1 to {MAX_PLAYERS}",
+                              lambda v: type(v) is int and 1 <= v <= MAX_PLAYERS, False, min(players, MAX_PLAYERS)),
                     read_colour(table, "colour", "#009E73"), table.location(),
                     table.strings("notes", required=False),
                     table.text("powers_title", required=False, default="Special moves"))
@@ -220,11 +226,16 @@ def read_player_aid(root: Table, players: int) -> PlayerAid | None:
     return aid
 
 
+MAX_ODDS_HAND = 100  # cards in the hand the rules' odds are counted for
+
+
 def read_rules(root: Table) -> RulesSpec | None:
     table = root.table("rules", required=False)
     if table is None:
         return None
-    rules = RulesSpec(table.text("file"), table.integer("odds_hand", required=False, default=4),
+    hand = table.get("odds_hand", f"a whole number from 1 to {MAX_ODDS_HAND}",
+                     lambda v: type(v) is int and 1 <= v <= MAX_ODDS_HAND, False, 4)
+    rules = RulesSpec(table.text("file"), hand,
                       table.location("file"), read_image(table, "cover"))
     table.finish()
     return rules
@@ -235,7 +246,9 @@ def read_pieces(root: Table, players: int, has_board: bool) -> Pieces:
     table = root.table("pieces", required=False)
     if table is None:
         return Pieces(players if has_board else 0, has_board, False)
-    pieces = Pieces(table.integer("pawns", required=False, default=players if has_board else 0, minimum=0),
+    pawns = table.get("pawns", f"a whole number from 0 to {MAX_PLAYERS} (one per player)",
+                      lambda v: type(v) is int and 0 <= v <= MAX_PLAYERS, False, min(players, MAX_PLAYERS) if has_board else 0)
+    pieces = Pieces(pawns,
                     table.boolean("die", default=has_board), table.boolean("first_player"))
     table.finish()
     return pieces

@@ -17,10 +17,54 @@ from ..layout.geometry import Rect
 from .pdf import render_pdf
 
 
+MAX_SLUG = 80  # characters of a file name made from a card's name
+
+
 def slug(name: str) -> str:
     """A file name for a card: letters, digits and dashes."""
     text = re.sub(r"[^\w]+", "-", name.lower().replace("’", "").replace("'", ""), flags=re.UNICODE)
-    return text.strip("-") or "card"
+    return text.strip("-")[:MAX_SLUG].strip("-") or "card"
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def folder_slug(name: str) -> str:
+    """A folder name for a deck: its id as it is when that is a plain name, else its slug."""
+    if _PLAIN.fullmatch(name) and len(name) <= MAX_SLUG:
+        return name
+    return slug(name) if slug(name + "x") != "x" else "deck"
+
+
+def png_names(pack, front_key, back_key) -> dict[str, str]:
+    """Face key -> 'deck/card.png' for every card front and deck back, no two names alike.
+
+    Each deck's back is 'back.png'; a card whose name slugs like another's
+    (or like 'back') gets '-2', '-3'... in the order the cards are listed.
+    Decks get distinct folders the same way.
+    """
+    names: dict[str, str] = {}
+    folders: set[str] = set()
+    for deck in pack.decks.values():
+        if deck.spec.face is None:
+            continue
+        folder = _unique(folder_slug(deck.id), folders)
+        used = {"back"}
+        for card in deck.cards:
+            key = front_key(card)
+            if key not in names:
+                names[key] = f"{folder}/{_unique(slug(card.name), used)}.png"
+        names[back_key(deck.spec)] = f"{folder}/back.png"
+    return names
+
+
+def _unique(name: str, used: set[str]) -> str:
+    """``name``, or ``name-2``, ``name-3``... whichever is not yet in ``used`` (compared as lower case)."""
+    candidate, n = name, 2
+    while candidate.lower() in used:
+        candidate, n = f"{name}-{n}", n + 1
+    used.add(candidate.lower())
+    return candidate
 
 
 def card_pngs(faces: Mapping[str, Face], names: Mapping[str, str], bleed: float, dpi: float,

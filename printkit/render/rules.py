@@ -46,6 +46,7 @@ WIDE_TABLE_ROWS = 12  # a longer card table is set across the page
 FOOTER = 9.0  # mm from the page edge to the footer's baseline
 FOOTER_SIZE = 7.5  # points
 BODY_SIZES = (9.5, 9.25, 9.0)  # points: the body type, and the tighter sizes a booklet may take
+MIN_LIST_WIDTH = 30.0  # mm: a list nested so deep that less is left is not indented further
 
 
 class RulesTypesetter:
@@ -60,6 +61,7 @@ class RulesTypesetter:
         self.styles = rules_styles(self.fonts, body_size)
         self.min_type = min_type
         self.tables = TableSetter(manifest, self.fonts, self.styles, min_type, self._paragraph)
+        self.tables.frame_height = mm_to_pt(paper.height) - 2 * mm_to_pt(MARGIN) - mm_to_pt(4)
         # Two columns on a full sheet; a booklet's half sheet reads better in one.
         self.booklet = paper.width < 180
         self.columns = 1 if self.booklet else 2
@@ -71,10 +73,11 @@ class RulesTypesetter:
     def placement(self, blocks) -> list[tuple[str, object]]:
         """Where each block goes: 'title', 'intro' and 'wide' across the page, 'column' in the columns."""
         placed = []
-        wide = False
+        wide = self._section_has_table(blocks, -1)  # a long table before the first heading runs wide too
         for n, block in enumerate(blocks):
             if n == 0 and isinstance(block, Heading) and block.level == 1:
                 placed.append(("title", block))
+                wide = self._section_has_table(blocks, 0)
                 continue
             if n == 1 and isinstance(blocks[0], Heading) and isinstance(block, TextBlock):
                 placed.append(("intro", block))
@@ -155,7 +158,7 @@ class RulesTypesetter:
         if isinstance(block, TextBlock):
             return [self._paragraph(block.content, self.styles["body"])]
         if isinstance(block, ListBlock):
-            return [self._list(block, width)]
+            return [self._list(block, width)] if block.items else []
         if isinstance(block, CardTable):
             return [self.tables.card_table(block, width)]
         if isinstance(block, Legend):
@@ -173,9 +176,9 @@ class RulesTypesetter:
 
     def _list(self, block: ListBlock, width: float) -> ListFlowable:
         items = []
-        indent = 5.5
+        indent = 5.5 if width - 5.5 >= MIN_LIST_WIDTH else 0.0  # nested past the limit: no further indent
         for item in block.items:
-            inner = [f for b in item for f in self.block(b, width - indent)]
+            inner = [f for b in item for f in self.block(b, width - indent)] or [Spacer(1, 0)]
             items.append(ListItem(inner, spaceAfter=1.5))
         body = self.styles["body"]
         kwargs = dict(bulletType="1", start=block.start, bulletFormat="%s.",
@@ -256,7 +259,8 @@ def _build(blocks, manifest: Manifest, paper: Paper, icons: IconFiles, body_size
                               creator=f"printkit {__version__}", invariant=1, pageCompression=1,
                               initialFontName=setter.fonts["body"], initialFontSize=10)
         doc.addPageTemplates(setter.templates())
-        doc.build(setter.flowables(list(blocks)))
+        # Something on the first page, always: a PDF without pages is one readers refuse.
+        doc.build(setter.flowables(list(blocks)) or [Spacer(1, 1)])
     finally:
         rl_config.useA85 = saved_a85
     return out.getvalue(), doc.page

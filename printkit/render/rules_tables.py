@@ -25,6 +25,7 @@ CELL_PAD = 3.0  # points of padding each side of a table cell
 TABLE_TOKEN_HEIGHT = 7.5  # mm: a token in a table, unless its type needs it larger
 
 KEEP_ROWS = 3  # body rows a table keeps together on each side of a page break
+MIN_COLUMN = pt_to_mm(2 * CELL_PAD) + 1.5  # mm: the narrowest column, its padding and a letter
 
 
 class Table(PlatypusTable):
@@ -34,9 +35,26 @@ class Table(PlatypusTable):
     were forgotten; it breaks earlier instead, or moves whole to the next page.
     """
 
+    frame_height = 0.0  # points a page's frame holds; 0: unknown
+
     def split(self, availWidth, availHeight):
+        parts = self._split_rows(availWidth, availHeight)
+        if not parts and self._row_taller_than_page():
+            # A row taller than any page can never move whole to the next one: split inside it.
+            self.splitInRow = 1
+            parts = super().split(availWidth, availHeight)
+        for part in parts:
+            if isinstance(part, Table):
+                part.frame_height = self.frame_height
+        return parts
+
+    def _row_taller_than_page(self) -> bool:
+        heights = getattr(self, "_rowHeights", None) or []
+        return bool(self.frame_height) and any(h > self.frame_height for h in heights)
+
+    def _split_rows(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
-        if len(parts) != 2:
+        if len(parts) != 2 or self.splitInRow:
             return parts
         first, rest = (len(part._cellvalues) - self.repeatRows for part in parts)
         if first < KEEP_ROWS:
@@ -77,6 +95,25 @@ def fit_columns(least: list[float], most: list[float], width: float) -> list[flo
     return [w + (left / len(takers) if i in takers else 0.0) for i, w in enumerate(widths)]
 
 
+def squeeze(least: list[float], width: float) -> list[float]:
+    """Widths summing to ``width`` in proportion to ``least``, none narrower than its padding and a letter.
+
+    Raises TableTooWide when even that many narrowest columns do not fit.
+    """
+    floor = MIN_COLUMN
+    if len(least) * floor > width + 1e-6:
+        raise TableTooWide(f"a table of {len(least)} columns does not fit {width:.0f} mm "
+                           f"(each needs at least {floor:.1f} mm)")
+    above = [max(w - floor, 0.0) for w in least]
+    spare = width - floor * len(least)
+    total = sum(above)
+    return [floor + (a * spare / total if total else spare / len(least)) for a in above]
+
+
+class TableTooWide(ValueError):
+    """A table with more columns than its width can hold, however narrow."""
+
+
 def _tokens_style(block: CardTable) -> TokenStyle | None:
     return next((c for row in block.rows for c in row if isinstance(c, TokenStyle)), None)
 
@@ -88,9 +125,11 @@ class TableSetter:
                  min_type: float, paragraph: ParagraphSetter):
         self.m, self.fonts, self.styles, self.min_type = manifest, fonts, styles, min_type
         self.paragraph = paragraph
+        self.frame_height = 0.0  # points; set by the typesetter so tables can split rows too tall for a page
 
     def _table(self, rows: list[list], widths_mm: list[float], drawn: bool = False) -> Table:
         table = Table(rows, colWidths=[mm_to_pt(w) for w in widths_mm], repeatRows=1)
+        table.frame_height = self.frame_height
         pad = 1.2 if drawn else 2.2  # drawings fill their rows; text needs air
         style = [("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),  # else cells select Helvetica
                  ("FONTSIZE", (0, 0), (-1, -1), MIN_TYPE),
@@ -121,8 +160,7 @@ class TableSetter:
             widths = fit_columns(least, most, width)
             if widths is not None:
                 return TableLayout(size, widths, scale, radius)
-        total = sum(least)
-        return TableLayout(sizes[-1], None, scale, radius, [w * width / total for w in least])
+        return TableLayout(sizes[-1], None, scale, radius, squeeze(least, width))
 
     def column_needs(self, block: CardTable, size: float, scale: float, radius: float):
         """(least, most) width in mm of each column: its longest word, and its longest text on one line."""

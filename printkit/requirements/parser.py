@@ -17,18 +17,30 @@ import re
 from dataclasses import dataclass
 
 from .ast import KEYWORD_OR, MULTIPLIER, Combo, Repeat, Requirement, Slot, Span, Term
+from .limits import MAX_MULTIPLIER, MAX_REQUIREMENT_CHARS, MAX_REQUIREMENT_TERMS
 
 _TOKEN = re.compile(r"\+|[^\s+]+")
+# A word that tries to be a count but is not a whole number: 'x1e20', 'x1.5', 'x2,5'.
+_NOT_A_COUNT = re.compile(r"[x×X][0-9]+(?:[.,][0-9]*)?(?:[eE][+\-]?[0-9]*)?")
+_MULTIPLIER_DIGITS = len(str(MAX_MULTIPLIER))
 
 
 class RequirementSyntaxError(ValueError):
     """Bad requirement text; ``span`` points at the offending characters."""
+
+    code = "R400"
 
     def __init__(self, message: str, span: Span, hint: str | None = None):
         super().__init__(message)
         self.message = message
         self.span = span
         self.hint = hint
+
+
+class RequirementTooLongError(RequirementSyntaxError):
+    """A requirement over MAX_REQUIREMENT_CHARS characters or MAX_REQUIREMENT_TERMS terms (R404)."""
+
+    code = "R404"
 
 
 @dataclass(frozen=True)
@@ -42,35 +54,81 @@ class _Op:
         return f"x{self.count}" if self.kind == "x" else self.kind
 
 
+def _clipped(text: str, most: int = 24) -> str:
+    """Text short enough to quote in a message; a hostile cell may hold thousands of characters."""
+    return text if len(text) <= most else f"{text[:most - 1]}…"
+
+
+def _count(word: str, span: Span) -> _Op:
+    """The 'xN' operator, refusing a count above MAX_MULTIPLIER before any int is built."""
+    digits = word[1:].lstrip("0") or "0"
+    if len(digits) > _MULTIPLIER_DIGITS or int(digits) > MAX_MULTIPLIER:
+        raise RequirementSyntaxError(
+            f"'{_clipped(word)}' asks for too many cards", span,
+            f"a count is a whole number from 1 to {MAX_MULTIPLIER}, such as 'x2'")
+    return _Op("x", span, int(digits))
+
+
 def _items(text: str) -> list[Term | _Op]:
-    """Tokens, with consecutive words merged into one term."""
+    """Tokens, with consecutive words merged into one term.
+
+    Words are gathered and each term built once, so the work grows with the
+    text's length, not its square.
+    """
     items: list[Term | _Op] = []
+    words: list[str] = []  # the words of the term being read
+    start = 0
+    terms = 0
+
+    def close(end: int) -> None:
+        nonlocal terms
+        if words:
+            terms += 1
+            if terms > MAX_REQUIREMENT_TERMS:
+                raise RequirementTooLongError(
+                    f"the requirement has more than {MAX_REQUIREMENT_TERMS} terms", Span(start, end),
+                    "a claim costs a few cards; split the card or use a category")
+            items.append(Term(" ".join(words), Span(start, end)))
+            words.clear()
+
+    end = 0
     for m in _TOKEN.finditer(text):
         word, span = m.group(), Span(m.start(), m.end())
-        if word == "+":
-            items.append(_Op("+", span))
-        elif word == KEYWORD_OR:
-            items.append(_Op("or", span))
-        elif (mult := MULTIPLIER.fullmatch(word)) is not None:
-            items.append(_Op("x", span, int(mult.group(1))))
-        else:
-            if "(" in word or ")" in word:
-                col = span.start + min(i for i in (word.find("("), word.find(")")) if i >= 0)
-                raise RequirementSyntaxError(
-                    "parentheses are not part of the requirement language",
-                    Span(col, col + 1),
-                    "'or' inside a '+' slot already groups, as in 'CB + LI or LU'",
-                )
-            last = items[-1] if items else None
-            if isinstance(last, Term):
-                items[-1] = Term(f"{last.name} {word}", Span(last.span.start, span.end))
+        if word == "+" or word == KEYWORD_OR or MULTIPLIER.fullmatch(word):
+            close(end)
+            if word == "+":
+                items.append(_Op("+", span))
+            elif word == KEYWORD_OR:
+                items.append(_Op("or", span))
             else:
-                items.append(Term(word, span))
+                items.append(_count(word, span))
+            continue
+        if "(" in word or ")" in word:
+            col = span.start + min(i for i in (word.find("("), word.find(")")) if i >= 0)
+            raise RequirementSyntaxError(
+                "parentheses are not part of the requirement language",
+                Span(col, col + 1),
+                "'or' inside a '+' slot already groups, as in 'CB + LI or LU'",
+            )
+        if _NOT_A_COUNT.fullmatch(word):
+            raise RequirementSyntaxError(
+                f"'{_clipped(word)}' is not a count", span,
+                f"a count is a whole number from 1 to {MAX_MULTIPLIER}, such as 'x2'")
+        if not words:
+            start = span.start
+        words.append(word)
+        end = span.end
+    close(end)
     return items
 
 
 def parse_requirement(text: str) -> Requirement:
     """Parse ``text``; raise RequirementSyntaxError pointing at the problem."""
+    if len(text) > MAX_REQUIREMENT_CHARS:
+        raise RequirementTooLongError(
+            f"the requirement is {len(text):,} characters long; the most is {MAX_REQUIREMENT_CHARS}",
+            Span(MAX_REQUIREMENT_CHARS, len(text)),
+            "a claim costs a few cards; split the card or use a category")
     items = _items(text)
     if not items:
         raise RequirementSyntaxError(

@@ -27,22 +27,58 @@ def _accepts(slot: Slot, vocabulary: Vocabulary) -> frozenset[str]:
 
 
 def match_slots(slots: Sequence[frozenset[str]], hand: Sequence[str]) -> tuple[int, ...] | None:
-    """Give every slot a different hand card it accepts, or return None."""
-    owner: dict[int, int] = {}  # hand index -> slot index
+    """Give every slot a different hand card it accepts, or return None.
 
-    def assign(slot: int, visited: set[int]) -> bool:
-        fits = [i for i, name in enumerate(hand) if name in slots[slot] and i not in visited]
+    Kuhn's augmenting paths, walked with an explicit stack rather than
+    recursion, so a requirement of many slots cannot exhaust Python's stack;
+    the work is at most slots × (slots + hand) steps per slot.
+    """
+    owner: dict[int, int] = {}  # hand index -> slot index
+    places: dict[str, list[int]] = {}  # card name -> its indices in the hand
+    for i, name in enumerate(hand):
+        places.setdefault(name, []).append(i)
+
+    def accepted(wanted: frozenset[str]) -> list[int]:
+        if len(wanted) >= len(places):
+            return [i for i, name in enumerate(hand) if name in wanted]
+        return sorted(i for name in wanted for i in places.get(name, ()))
+
+    accepts = [accepted(wanted) for wanted in slots]
+
+    def choices(slot: int, visited: set[int]) -> list[int]:
         # A free card first, so the answer keeps to hand order where it can;
         # only then move another slot's card along an augmenting path.
-        for i in sorted(fits, key=lambda i: i in owner):
-            visited.add(i)
-            if i not in owner or assign(owner[i], visited):
-                owner[i] = slot
-                return True
-        return False
+        fits = [i for i in accepts[slot] if i not in visited]
+        return sorted(fits, key=lambda i: i in owner)
 
-    for slot in range(len(slots)):
-        if not assign(slot, set()):
+    for first in range(len(slots)):
+        visited: set[int] = set()
+        stack: list[list] = [[first, choices(first, visited), 0]]  # slot, its choices, next choice
+        found: bool | None = None  # the answer of the frame just popped
+        while stack:
+            frame = stack[-1]
+            slot, fits, at = frame
+            if found:  # the card tried last was freed for this slot
+                owner[fits[at - 1]] = slot
+                stack.pop()
+                continue
+            found = None
+            while at < len(fits) and fits[at] in visited:
+                at += 1  # searched already in this pass, and in vain
+            if at == len(fits):
+                stack.pop()
+                found = False
+                continue
+            card = fits[at]
+            frame[2] = at + 1
+            visited.add(card)
+            if card not in owner:
+                owner[card] = slot
+                stack.pop()
+                found = True
+            else:
+                stack.append([owner[card], choices(owner[card], visited), 0])
+        if not found:
             return None
     chosen = {slot: i for i, slot in owner.items()}
     return tuple(chosen[s] for s in range(len(slots)))

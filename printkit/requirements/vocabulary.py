@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model.pack import Card, Category, Pack
 from ..suggest import closest
@@ -18,6 +18,7 @@ from ..suggest import closest
 class Vocabulary:
     meanings: dict[str, frozenset[str]]  # term -> names of the cards it accepts
     named: dict[str, str]  # term -> card name, for terms that are codes or names
+    hints: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)  # hint_for's answers
 
     @classmethod
     def build(cls, cards: Sequence[Card], term_columns: Iterable[str],
@@ -39,7 +40,12 @@ class Vocabulary:
         return self.meanings.get(term)
 
     def hint_for(self, term: str) -> str | None:
-        """A suggestion for an unknown term."""
+        """A suggestion for an unknown term; each term is worked out once."""
+        if term not in self.hints:
+            self.hints[term] = self._hint(term)
+        return self.hints[term]
+
+    def _hint(self, term: str) -> str | None:
         glued = re.fullmatch(r"(.+?)\s*[x×X]([0-9]+)", term)
         if glued and glued.group(1) in self.meanings:
             return f"did you mean '{glued.group(1)} x{glued.group(2)}'? put a space before the count"

@@ -7,6 +7,7 @@ from pathlib import Path
 from ..findings import Finding
 from ..layout.geometry import Rect
 from ..model.pack import Pack
+from ..packpath import OutsidePack, PackFileError, clipped, inside_pack, read_pack_file, regular_file
 from ..suggest import did_you_mean
 from .content import Generated, PlaceholderError, expand
 from .source import Block, Heading, IconRef, ListBlock, Paragraph, Placeholder, Run, TableBlock, parse_rules, \
@@ -26,24 +27,51 @@ def cover_box(width: float) -> Rect:
     return Rect(0.0, 0.0, width, width / 3)
 
 
+MAX_RULES_BYTES = 1 << 20  # the rules source may be at most 1 MB
+
+
 def rules_path(pack: Pack) -> Path | None:
+    """The rules source, if it is a regular file inside the pack; None otherwise (load_rules says why)."""
     spec = pack.manifest.rules
-    return None if spec is None else pack.root / spec.file
+    if spec is None:
+        return None
+    try:
+        path = inside_pack(pack.root, spec.file, "the rules source")
+    except OutsidePack:
+        return None
+    if not regular_file(path) or path.stat().st_size > MAX_RULES_BYTES:
+        return None
+    return pack.root / spec.file
+
+
+def read_rules_source(pack: Pack) -> str | Finding | None:
+    """The rules source's text, a D800 finding at the manifest key saying why it cannot be read, or None."""
+    spec = pack.manifest.rules
+    if spec is None:
+        return None
+    try:
+        path = inside_pack(pack.root, spec.file, "the rules source")
+        return read_pack_file(path, MAX_RULES_BYTES, spec.file).decode("utf-8-sig")
+    except OutsidePack as exc:
+        return Finding("D800", f"the rules source cannot be used: {exc}", spec.location,
+                       "keep the rules inside the pack folder, such as 'rules.md'")
+    except FileNotFoundError:
+        return Finding("D800", f"the rules source '{clipped(spec.file)}' does not exist", spec.location)
+    except PackFileError as exc:
+        return Finding("D800", f"the rules source cannot be used: {exc}", spec.location)
+    except UnicodeDecodeError as exc:
+        return Finding("D800", f"the rules source is not UTF-8 (byte 0x{exc.object[exc.start]:02X})", spec.location,
+                       "save it as UTF-8")
 
 
 def load_rules(pack: Pack, odds: bool = True) -> RulesDocument | None:
     """The expanded rules of ``pack``; None when the pack has no rules source."""
-    spec = pack.manifest.rules
-    path = rules_path(pack)
-    if spec is None or path is None:
+    text = read_rules_source(pack)
+    if text is None:
         return None
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        return RulesDocument((), (Finding("D800", f"the rules source '{spec.file}' does not exist",
-                                          spec.location),))
-    except (OSError, UnicodeDecodeError) as exc:
-        return RulesDocument((), (Finding("D800", f"cannot read the rules source: {exc}", spec.location),))
+    if isinstance(text, Finding):
+        return RulesDocument((), (text,))
+    path = pack.root / pack.manifest.rules.file
     findings = [Finding("D801", "'{{' does not open a placeholder such as {{count kids}}", where,
                         "placeholders are {{name}} or {{name arguments}}") for where in unclosed_placeholders(text, path)]
     blocks = [_expand(b, pack, findings, odds) for b in parse_rules(text, path)]

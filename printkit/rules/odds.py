@@ -1,79 +1,185 @@
 """How often a hand dealt from the paying deck can pay a requirement, counted exactly.
 
-Every composition of an n-card hand (how many copies of each distinct card)
+A requirement cannot tell apart two cards that the same slots accept, so for
+each requirement the distinct cards are first merged into *classes* by the
+slots that accept them (every card no slot accepts falls into one class that
+only fills the hand). Every composition of an n-card hand over those classes
 is weighed by the number of ways to deal it; a composition pays if some way
-to pay fits within its copies. With 16 distinct Kid cards and 4-card hands
-there are a few thousand compositions, so this is exact and quick.
+to pay fits within its cards. Holding more cards of a class than there are
+slots to take them changes nothing, so counts are capped there, and the
+state space stays small: a few dozen states for Gag Grab's requirements,
+however many Kid cards or however large the hand.
+
+The work is bounded all the same (``printkit.requirements.limits``): for a
+hand of more than ``ODDS_MAX_HAND`` cards (``printkit check`` reports such
+an ``odds_hand`` as M104), a requirement needing more than
+``ODDS_MAX_STATES`` states, or a table needing more than ``ODDS_MAX_WORK``
+steps in all, ``payable_odds`` returns no odds at all, so the card table
+shows '–' throughout rather than odds of two kinds. The result is exact or
+absent, never estimated, and the same on every machine.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
-from math import comb
+from math import comb, prod
 
 from ..model.pack import Card
 from ..requirements import Requirement
+from ..requirements.limits import ODDS_MAX_HAND, ODDS_MAX_STATES, ODDS_MAX_WORK
+from ..requirements.payment import match_slots
 from ..requirements.vocabulary import Vocabulary
 
 
+class OverBudget(Exception):
+    """Counting the odds exactly would take more than the limits allow."""
+
+
 def compositions(counts: tuple[int, ...], size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Each way to hold ``size`` cards (copies per distinct card) and how many deals give it."""
+    """Each way to hold ``size`` cards (copies per distinct card) and how many deals give it.
+
+    Walked with an explicit stack; the list grows with the number of
+    compositions, so callers keep ``counts`` and ``size`` small.
+    """
     found: list[tuple[tuple[int, ...], int]] = []
-
-    def walk(i: int, left: int, taken: list[int], ways: int) -> None:
+    stack: list[tuple[int, int, tuple[int, ...], int]] = [(0, size, (), 1)]
+    while stack:
+        i, left, taken, ways = stack.pop()
         if left == 0:
-            found.append((tuple(taken) + (0,) * (len(counts) - i), ways))
-            return
+            found.append((taken + (0,) * (len(counts) - i), ways))
+            continue
         if i == len(counts):
-            return
-        for k in range(min(left, counts[i]) + 1):
-            taken.append(k)
-            walk(i + 1, left - k, taken, ways * comb(counts[i], k))
-            taken.pop()
-
-    walk(0, size, [], 1)
+            continue
+        for k in range(min(left, counts[i]), -1, -1):  # popped in increasing k, as the old recursion
+            stack.append((i + 1, left - k, taken + (k,), ways * comb(counts[i], k)))
     return found
 
 
-def _fits(slots: tuple[frozenset[int], ...], held: tuple[int, ...]) -> bool:
-    """Can each slot take a different held card it accepts? Backtracking over a few slots."""
-    if not slots:
-        return True
-    first, rest = slots[0], slots[1:]
-    for card in first:
-        if held[card] > 0:
-            spent = held[:card] + (held[card] - 1,) + held[card + 1:]
-            if _fits(rest, spent):
-                return True
-    return False
+Way = list[tuple[frozenset[int], int]]  # an alternative: each kind of slot, and how many of it
+
+
+def _ways(requirement: Requirement, vocabulary: Vocabulary, index: dict[str, int],
+          resolved: dict[str, frozenset[int]], budget: list[int]) -> list[Way]:
+    """Each alternative as its kinds of slot: the distinct cards (by index) one accepts, and how many.
+
+    Alike slots (the N of 'xN') are resolved once, and each term once per table (``resolved``).
+    """
+    ways = []
+    for alt in requirement.alternatives:
+        kinds: dict[object, tuple[frozenset[int], int]] = {}
+        for slot in alt.cards():
+            if slot in kinds:
+                accepted, n = kinds[slot]
+                kinds[slot] = (accepted, n + 1)
+                continue
+            found: frozenset[int] = frozenset()
+            for term in slot.options:
+                if term.name not in resolved:
+                    names = vocabulary.resolve(term.name) or ()
+                    _spend(budget, len(names))
+                    resolved[term.name] = frozenset(index[n] for n in names if n in index)
+                found |= resolved[term.name]
+            kinds[slot] = (found, 1)
+        ways.append(list(kinds.values()))
+    return ways
+
+
+def _spend(budget: list[int], steps: int) -> None:
+    budget[0] -= steps
+    if budget[0] < 0:
+        raise OverBudget
+
+
+def _classes(ways: list[Way], budget: list[int]) -> list[tuple[frozenset[int], tuple[tuple[int, int], ...]]]:
+    """The cards some slot accepts, split into classes by the (alternative, kind of slot) accepting them."""
+    parts: list[tuple[frozenset[int], tuple[tuple[int, int], ...]]] = [
+        (frozenset().union(*(accepted for kinds in ways for accepted, _ in kinds)), ())]
+    for a, kinds in enumerate(ways):
+        for k, (accepted, _) in enumerate(kinds):
+            _spend(budget, len(parts))
+            split = []
+            for part, key in parts:
+                inside, outside = part & accepted, part - accepted
+                if inside:
+                    split.append((inside, key + ((a, k),)))
+                if outside:
+                    split.append((outside, key))
+            parts = split
+    return [(part, key) for part, key in parts if key]
+
+
+def _count(ways: list[Way], copies: Sequence[int], hand: int, budget: list[int]) -> Fraction:
+    """The chance a ``hand``-card deal from cards with ``copies`` pays one of ``ways``."""
+    # Classes: cards accepted by the same slots. A class's cap is the most
+    # slots of one alternative that accept it; holding more never helps.
+    classes = _classes(ways, budget)
+    _spend(budget, sum(len(part) for part, _ in classes))
+    totals = [sum(copies[card] for card in part) for part, _ in classes]
+    caps = []
+    for (_, key), total in zip(classes, totals):
+        per_way: dict[int, int] = {}
+        for a, k in key:
+            per_way[a] = per_way.get(a, 0) + ways[a][k][1]
+        caps.append(min(max(per_way.values()), total, hand))
+    rest = sum(copies) - sum(totals)  # cards no slot accepts: they only fill the hand
+    states = prod(cap + 1 for cap in caps) * (hand + 1)
+    if states > ODDS_MAX_STATES:
+        raise OverBudget
+    # Each alternative's slots as sets of classes, one per card it takes.
+    accepting: dict[tuple[int, int], set[int]] = {}
+    for c, (_, key) in enumerate(classes):
+        for mark in key:
+            accepting.setdefault(mark, set()).add(c)
+    class_ways = [[group for k, (_, n) in enumerate(kinds) for group in [frozenset(accepting.get((a, k), ()))] * n]
+                  for a, kinds in enumerate(ways)]
+
+    # table[(capped counts per class so far, cards dealt so far)] = ways to deal them
+    table: dict[tuple[tuple[int, ...], int], int] = {((), 0): 1}
+    for c, total in enumerate(totals):
+        ways_to_take = [comb(total, k) for k in range(min(total, hand) + 1)]
+        step: dict[tuple[tuple[int, ...], int], int] = {}
+        for (held, used), weight in table.items():
+            _spend(budget, min(total, hand - used) + 1)
+            for k in range(min(total, hand - used) + 1):
+                key = (held + (min(k, caps[c]),), used + k)
+                step[key] = step.get(key, 0) + weight * ways_to_take[k]
+        table = step
+
+    pays: dict[tuple[int, ...], bool] = {}
+    good = 0
+    for (held, used), weight in table.items():
+        if hand - used > rest:
+            continue
+        if held not in pays:
+            cards = [c for c, k in enumerate(held) for _ in range(k)]
+            pays[held] = any(match_slots(slots, cards) is not None for slots in class_ways)
+        if pays[held]:
+            good += weight * comb(rest, hand - used)
+    return Fraction(good, comb(sum(copies), hand))
 
 
 def payable_odds(requirements: Sequence[Requirement], cards: Sequence[Card], vocabulary: Vocabulary,
                  hand: int) -> list[Fraction]:
-    """For each requirement, the chance that ``hand`` random cards of the deck can pay it."""
-    names = [c.name for c in cards]
-    index = {name: i for i, name in enumerate(names)}
-    total_cards = sum(c.count for c in cards)
+    """For each requirement, the chance that ``hand`` random cards of the deck can pay it.
+
+    An empty list when counting them would exceed the limits (see the module's docstring).
+    """
+    index = {c.name: i for i, c in enumerate(cards)}
+    copies = [c.count for c in cards]
+    total_cards = sum(copies)
     if hand > total_cards or hand < 1:
         return [Fraction(0)] * len(requirements)
-    deals = compositions(tuple(c.count for c in cards), hand)
-    total = comb(total_cards, hand)
-
-    @lru_cache(maxsize=None)
-    def odds(text: str) -> Fraction:
-        requirement = by_text[text]
-        ways = []
-        for alt in requirement.alternatives:
-            slots = []
-            for slot in alt.cards():
-                accepted: set[int] = set()
-                for term in slot.options:
-                    accepted |= {index[n] for n in (vocabulary.resolve(term.name) or ()) if n in index}
-                slots.append(frozenset(accepted))
-            ways.append(tuple(slots))
-        good = sum(weight for held, weight in deals if any(_fits(w, held) for w in ways))
-        return Fraction(good, total)
-
-    by_text = {str(r): r for r in requirements}
-    return [odds(str(r)) for r in requirements]
+    if hand > ODDS_MAX_HAND:
+        return []
+    budget = [ODDS_MAX_WORK]
+    found: dict[str, Fraction] = {}
+    resolved: dict[str, frozenset[int]] = {}
+    try:
+        for requirement in requirements:
+            text = str(requirement)
+            if text not in found:
+                ways = _ways(requirement, vocabulary, index, resolved, budget)
+                found[text] = _count(ways, copies, hand, budget)
+    except OverBudget:
+        return []
+    return [found[str(r)] for r in requirements]

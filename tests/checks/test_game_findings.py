@@ -16,9 +16,11 @@ def test_G902_a_value_in_too_few_personas_cannot_make_a_set(many_faces):
 
 
 def test_G903_not_enough_cards_for_the_most_players(many_faces):
-    many_faces.edit("game.toml", "players = { min = 3, max = 6 }", "players = { min = 3, max = 12 }")
+    # 8 players at most (README, "Limits"), so the hand grows instead: 8 × (11 + 2) = 104 cards.
+    many_faces.edit("game.toml", "players = { min = 3, max = 6 }", "players = { min = 3, max = 8 }")
+    many_faces.edit("game.toml", "hand = 7", "hand = 11")
     f = many_faces.only("G903")
-    assert "12 players need at least 108 cards" in f.message and "the deck has 96" in f.message
+    assert "8 players need at least 104 cards" in f.message and "the deck has 96" in f.message
 
 
 def test_G904_every_persona_needs_a_token(many_faces):

@@ -76,3 +76,11 @@ def test_R403_woodstock_twice_in_gag_grab(gag_grab):
     f = gag_grab.only("R403")
     assert at(f) == ("gags.csv", 24, 13)
     assert f.hint == "it needs 2 cards matching 'Woodstock' and the deck has 1"
+
+
+def test_R404_requirement_too_long(mini):
+    from printkit.requirements.limits import MAX_REQUIREMENT_CHARS
+    with_requirement(mini, " + ".join(["LU"] * 200))
+    f = mini.only("R404")
+    assert at(f) == ("gags.csv", 3, 13 + MAX_REQUIREMENT_CHARS)
+    assert f.message == f"the requirement is 997 characters long; the most is {MAX_REQUIREMENT_CHARS}"
