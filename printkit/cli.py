@@ -45,7 +45,7 @@ def resolve_packs(names: tuple[str, ...], ignore_outside: bool) -> list[Path]:
         packs = bundled_packs()
         if not packs:
             raise click.UsageError("no bundled packs found; name a pack folder")
-        return packs
+        return [resolve_pack(p.name) for p in packs]  # ./cards/<id>, the copy being edited, comes first
     found: dict[Path, None] = {}
     for name in names:
         path = Path(name)

@@ -109,6 +109,7 @@ CODES = _registry(
     Code("G905", E, "popularity-board", "The Popularity Board's places do not match the tokens, or are out of order."),
     Code("G906", E, "unknown-effect", "An action card has an effect printkit does not know."),
     Code("G907", E, "end-rule", "A player count has no rule, or several, for when the game ends."),
+    Code("G908", E, "value-outside-game", "A card's value is not one of the values the game module plays with."),
     # Pictures
     Code("A100", E, "art-outside", "A picture path leads outside the pack folder, or is absolute."),
     Code("A101", E, "art-missing", "A picture file does not exist."),

@@ -301,6 +301,21 @@ def test_an_id_names_the_pack_under_cards_in_the_current_folder(tmp_path, monkey
     assert result.output.splitlines()[-1].startswith("checked 1 pack (gag-grab: cards/gag-grab): 1 error")
 
 
+def test_with_no_pack_named_the_local_copies_are_checked_too(tmp_path, monkeypatch):
+    clone = tmp_path / "clone"
+    shutil.copytree(REPO / "cards" / "gag-grab", clone / "cards" / "gag-grab")
+    (clone / "cards" / "gag-grab" / "gags.csv").write_text(
+        (clone / "cards" / "gag-grab" / "gags.csv").read_text(encoding="utf-8")
+        .replace("Peppermint Patty + Marcie", "Peppermint Patty + Marcy"), encoding="utf-8")
+    monkeypatch.chdir(clone)
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.exit_code == 1  # the edited copy of gag-grab; many-faces has no copy here
+    from printkit.packs import bundled_root
+
+    summary = result.output.splitlines()[-1]
+    assert summary.startswith(f"checked 2 packs (gag-grab: cards/gag-grab, many-faces: {bundled_root() / 'many-faces'})")
+
+
 def test_an_id_without_a_local_copy_names_the_bundled_pack(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["check", "gag-grab"])

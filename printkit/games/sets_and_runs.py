@@ -91,6 +91,11 @@ def check(pack: Pack, config: Config) -> Iterator[Finding]:
     first_line: dict[str, Location] = {}
     for card in deck.cards:
         key = (str(card.values.get(config.suit)), card.values.get(config.value))
+        if key[1] not in config.values:  # reported at the card itself, not as a gap elsewhere
+            yield Finding("G908", f"'{card.name}' has value {key[1]}, which the game does not play with "
+                                  f"(values: {', '.join(map(str, config.values))})", card.location(config.value),
+                          "change the card's value, or the [module] values")
+            continue
         held[key] = held.get(key, 0) + card.count
         first_line.setdefault(key[0], card.location(config.suit))
     for suit in suits:

@@ -63,3 +63,19 @@ def test_an_unknown_module_is_named(many_faces):
     many_faces.edit("game.toml", 'name = "sets-and-runs"', 'name = "sets-and-rums"')
     f = many_faces.only("M106")
     assert f.hint == "did you mean 'sets-and-runs'?"
+
+
+def test_G908_a_value_the_game_does_not_play_with_is_reported_at_its_card(many_faces):
+    # The column allows up to 9, the game plays with 1 to 5: the card itself is named, at its value.
+    many_faces.edit("game.toml", 'value = { type = "number", min = 1, max = 5 }',
+                    'value = { type = "number", min = 1, max = 9 }')
+    many_faces.edit("personalities.csv", "Flying Ace 3,flying-ace,3,2", "Flying Ace 3,flying-ace,6,2")
+    f = many_faces.only("G908")
+    assert at(f) == ("personalities.csv", 4, 25)
+    assert f.message == "'Flying Ace 3' has value 6, which the game does not play with (values: 1, 2, 3, 4, 5)"
+
+
+def test_a_value_past_the_declared_range_is_reported_at_its_row_and_nowhere_else(many_faces):
+    many_faces.edit("personalities.csv", "Flying Ace 3,flying-ace,3,2", "Flying Ace 3,flying-ace,6,2")
+    found = many_faces.findings()
+    assert [(f.code, at(f)) for f in found if f.is_error] == [("V303", ("personalities.csv", 4, 25))]
