@@ -188,6 +188,7 @@ def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSet
     words: list[Word] = []
     shapes: list[Shape] = []
     lines: list[tuple[float, float, float, float]] = []
+    line_orders: list[int] = []  # when each line is drawn: what is drawn after it may hide it
     for order, (item, m, clip) in enumerate(_leaves(items)):
         if isinstance(item, Text):
             if not item.text.strip():
@@ -215,6 +216,7 @@ def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSet
         if clip is not None:
             segments = [s for s in segments if _crosses(s, clip)]
         lines += segments
+        line_orders += [order] * len(segments)
     if printable is not None:
         for word in words:
             if not printable.contains(word.core, INSIDE):
@@ -234,8 +236,12 @@ def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSet
     for n, word in enumerate(words):
         near = grid.near(word.core)
         yield from _overprinted(word, [words[k] for kind, k in near if kind == "word" and k > n])
-        yield from _on_shapes(word, [shapes[k] for kind, k in near if kind == "shape"], limits)
-        yield from _crossed(word, [lines[k] for kind, k in near if kind == "line"])
+        around = [shapes[k] for kind, k in near if kind == "shape"]
+        # What lies under the opaque shape a word sits on is hidden by it: edges and lines alike.
+        floor = max((s.order for s in around if s.order < word.order and _shape_relation(word, s) == "on"),
+                    default=-1)
+        yield from _on_shapes(word, [s for s in around if s.order >= floor], limits)
+        yield from _crossed(word, [lines[k] for kind, k in near if kind == "line" and line_orders[k] > floor])
 
 
 class Grid:

@@ -78,9 +78,7 @@ def _glue(strip: Rect, tile, plan: TilePlan, side: str, board: BoardLayout) -> G
     half = metrics("bold").width(text, 8) / 2 + 1.0
     r = tile.region
     if side == "right":
-        # The lowest quiet spot: the tile's label takes the highest.
-        rows = [board.space(0, row).cy for row in range(board.rows)]
-        y = min(_quiet_spots(rows, r.y, r.top, half))
+        y = _strip_heights(tile, board, _label_half(tile, plan), half)[1]  # the tile's label takes the other
         items.append(Text(strip.cx + 1.1, y, text, "bold", 8, "#555555", "center", angle=90))
     else:
         columns = [board.space(column, 0).cx for column in range(board.columns)]
@@ -114,13 +112,39 @@ def _cut_guides(tile, plan: TilePlan) -> list[Item]:
 def _tile_label(tile, plan: TilePlan, board: BoardLayout) -> Text:
     """'Tile 3 of 6', up the right-hand strip, opposite the highest space middle on the tile."""
     box = tile.label_box
-    text = f"Tile {tile.number} of {len(plan.tiles)} · row {tile.row + 1}, column {tile.column + 1}"
-    half = metrics("bold").width(text, 8.5) / 2 + 1.0
-    rows = [board.space(0, row).cy for row in range(board.rows)]
-    y = max(_quiet_spots(rows, tile.region.y, tile.region.top, half))
-    x, y = box.cx + 1.2, y
+    y = _strip_heights(tile, board, _label_half(tile, plan), _glue_half(tile, plan))[0]
     ox, oy = tile.origin
-    return Text(x, y + oy, text, "bold", 8.5, "#333333", "center", angle=90)
+    return Text(box.cx + 1.2, y + oy, _label_text(tile, plan), "bold", 8.5, "#333333", "center", angle=90)
+
+
+def _label_text(tile, plan: TilePlan) -> str:
+    return f"Tile {tile.number} of {len(plan.tiles)} · row {tile.row + 1}, column {tile.column + 1}"
+
+
+def _label_half(tile, plan: TilePlan) -> float:
+    """Half the length of the tile's label up its strip, with a millimetre to spare."""
+    return metrics("bold").width(_label_text(tile, plan), 8.5) / 2 + 1.0
+
+
+def _glue_half(tile, plan: TilePlan) -> float:
+    """Half the length of the glue note in the right-hand strip (0 when the tile has none)."""
+    if not tile.glue_right:
+        return 0.0
+    neighbour = plan.tile(tile.column + 1, tile.row)
+    return metrics("bold").width(f"glue · tile {neighbour.number} goes on top", 8) / 2 + 1.0
+
+
+def _strip_heights(tile, board: BoardLayout, label_half: float, glue_half: float) -> tuple[float, float]:
+    """Where the label and the glue note go up the right-hand strip: opposite the highest and the
+    lowest space middles on the tile. With one space middle, the two sit either side of it, within
+    that row, so no join or alignment mark crosses them."""
+    r = tile.region
+    rows = [board.space(0, row).cy for row in range(board.rows)]
+    spots = _quiet_spots(rows, r.y, r.top, max(label_half, glue_half))
+    if len(spots) >= 2 or not glue_half:
+        return max(spots), min(spots)
+    middle = spots[0]
+    return middle + 1.0 + label_half, middle - 1.0 - glue_half
 
 
 def assembly_block(board: BoardLayout, plan: TilePlan, width: float) -> Block:
@@ -145,10 +169,10 @@ def assembly_block(board: BoardLayout, plan: TilePlan, width: float) -> Block:
     g = board.grid
     items.append(Box(Rect(x0 + g.x * scale, y0 + g.y * scale, g.w * scale, g.h * scale), fill=SPACE,
                      stroke=SPACE_LINE, width=0.4))
-    for tile in plan.tiles:
-        r = tile.region
-        box = Rect(x0 + r.x * scale, y0 + r.y * scale, r.w * scale, r.h * scale)
-        items.append(Box(box, stroke=INK, width=1.0))
+    boxes = [Rect(x0 + t.region.x * scale, y0 + t.region.y * scale, t.region.w * scale, t.region.h * scale)
+             for t in plan.tiles]
+    items += [Box(box, stroke=INK, width=1.0) for box in boxes]
+    for tile, box in zip(plan.tiles, boxes):  # numbers after every outline, so none runs through one
         items.append(Disc(box.cx, box.cy, 3.6, fill="#FFFFFF", stroke=INK, width=0.5))
         items.append(centred_text(str(tile.number), box.cx, box.cy, "bold", 10))
     return Block(tuple(items), width, max(head.h + 1.0 + h, head.h + 1.0 + steps.h))

@@ -383,7 +383,7 @@ def _read_categories(root: Table, decks: tuple[DeckSpec, ...], claims: ClaimRule
     return tuple(found)
 
 
-MAX_SPACE_MARGIN = 20.0  # mm of board round each card on a space
+MAX_SPACE_MARGIN = 10.0  # mm of board round each card on a space; wider boards stop tiling cleanly
 MAX_BOARD_ROWS = 26  # as many as columns: a board printkit can still tile
 
 

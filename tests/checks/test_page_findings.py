@@ -228,3 +228,27 @@ def test_T711_build_reports_rules_table_words_that_would_break(tmp_path):
     table_line = next(n for n, line in enumerate(lines, 1) if "{{cards gags}}" in line)
     assert any(f.code == "T711" and f.location.line == table_line for f in result.print_findings)
     assert (tmp_path / "out" / "gag-grab" / "rules.pdf").exists()
+
+
+def test_a_line_under_the_badge_a_word_sits_on_is_hidden_and_one_drawn_after_is_not():
+    badge = Box(Rect(15, 15, 40, 10), fill="#FFFFFF")
+    line = Line(25, 10, 25, 40)
+    assert codes(line, badge, word()) == []  # the badge covers the line where the word is
+    assert codes(badge, line, word()) == ["T710"]
+
+
+@pytest.mark.parametrize("margin", [3, 5, 10])
+def test_every_allowed_space_margin_tiles_a_board_the_page_lint_finds_clean(tmp_path, margin):
+    """Wider spaces mean more tiles, some one row high: labels and glue notes still keep clear."""
+    from printkit.checks import check_pack
+    import shutil
+
+    pack = tmp_path / "pack"
+    shutil.copytree(Path(__file__).parents[2] / "cards" / "gag-grab", pack)
+    text = (pack / "game.toml").read_text(encoding="utf-8")
+    assert "rows = 6\n" in text
+    (pack / "game.toml").write_text(text.replace("rows = 6\n", f"rows = 6\nspace_margin_mm = {margin}\n", 1),
+                                    encoding="utf-8")
+    found = check_pack(pack).findings
+    assert not [f for f in found if f.is_error]
+    assert [f.message for f in found if f.code.startswith("T7")] == []
