@@ -3,16 +3,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..findings import Finding, Location
+from ..findings import Finding
 from ..model.pack import Card, ClaimRule, Deck, Pack
 from ..requirements import Repeat, Requirement
-from ..requirements.limits import MAX_TERM_HINTS, ODDS_MAX_HAND
+from ..requirements.limits import MAX_TERM_HINTS
 from ..requirements.payment import pay_alternative
 from ..requirements.vocabulary import Vocabulary, pack_vocabulary
 
 
 def check_requirements(pack: Pack) -> Iterator[Finding]:
-    yield from _check_odds_hand(pack)
     rule = pack.manifest.claims
     vocabulary = pack_vocabulary(pack)
     if rule is None or vocabulary is None or rule.deck not in pack.decks:
@@ -75,11 +74,3 @@ def _shortage(alternative, vocabulary: Vocabulary, deck: Deck) -> str | None:
     return None
 
 
-def _check_odds_hand(pack: Pack) -> Iterator[Finding]:
-    """The rules' odds are counted for hands of at most ODDS_MAX_HAND cards."""
-    rules = pack.manifest.rules
-    if rules is None or rules.odds_hand <= ODDS_MAX_HAND:
-        return
-    line, column = pack.manifest.key_locations.get(("rules", "odds_hand"), (1, 1))
-    yield Finding("M104", f"'odds_hand' must be at most {ODDS_MAX_HAND}", Location(pack.manifest.path, line, column),
-                  "the odds in the rules are for the hand a player holds, a few cards")

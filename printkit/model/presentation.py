@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..suggest import did_you_mean
+from ..requirements.limits import ODDS_MAX_HAND
 from .pack import (MAX_PLAYERS, ART_AREAS, ART_FITS, FACE_ROLES, NAME_COLUMN, ArtSettings, LintSettings, BackSpec, ColumnSpec, FaceSpec,
                    ImageRef, ModuleConfig, Phase, Pieces, PlayerAid, Power, RulesSpec, TokenStyle)
 from .tomltable import Table
@@ -226,15 +227,12 @@ def read_player_aid(root: Table, players: int) -> PlayerAid | None:
     return aid
 
 
-MAX_ODDS_HAND = 100  # cards in the hand the rules' odds are counted for
-
-
 def read_rules(root: Table) -> RulesSpec | None:
     table = root.table("rules", required=False)
     if table is None:
         return None
-    hand = table.get("odds_hand", f"a whole number from 1 to {MAX_ODDS_HAND}",
-                     lambda v: type(v) is int and 1 <= v <= MAX_ODDS_HAND, False, 4)
+    hand = table.get("odds_hand", f"a whole number from 1 to {ODDS_MAX_HAND}",
+                     lambda v: type(v) is int and 1 <= v <= ODDS_MAX_HAND, False, 4)
     rules = RulesSpec(table.text("file"), hand,
                       table.location("file"), read_image(table, "cover"))
     table.finish()

@@ -298,7 +298,7 @@ def test_a_board_a_thousand_rows_high_is_m104(gag_grab):
 
 def test_an_odds_hand_of_a_hundred_million_is_m104(gag_grab):
     gag_grab.edit("game.toml", "odds_hand = 4", "odds_hand = 100000000")
-    assert "from 1 to 100" in one(gag_grab, "M104", "game.toml", line_of(gag_grab, "odds_hand =")).message
+    assert "from 1 to 60" in one(gag_grab, "M104", "game.toml", line_of(gag_grab, "odds_hand =")).message
 
 
 @pytest.mark.parametrize("key", ["warn_dpi", "min_dpi", "target_dpi"])

@@ -219,7 +219,7 @@ def test_odds_hand_above_the_limit_is_M104_at_the_key(gag_grab):
     f = only(gag_grab, "M104")
     lines = (gag_grab.path / "game.toml").read_text(encoding="utf-8").splitlines()
     assert at(f) == ("game.toml", [l.startswith("odds_hand") for l in lines].index(True) + 1, 1)
-    assert f.message == f"'odds_hand' must be at most {ODDS_MAX_HAND}"
+    assert f.message == f"'rules.odds_hand' must be a whole number from 1 to {ODDS_MAX_HAND}"
     pack = load_pack(gag_grab.path)[0]
     with deadline():
         assert payable_odds([parse_requirement("SN x2")], pack.decks["kids"].cards, pack_vocabulary(pack),
