@@ -9,7 +9,7 @@ from pathlib import Path
 from dataclasses import replace
 
 from .checks import PackReport, check_pack
-from .checks.pages import document_findings, face_findings
+from .checks.pages import kit_findings
 from .findings import Finding, Location
 from .fonts import FontUnusable, font_path
 from .images.prepare import ArtRenderError
@@ -139,34 +139,18 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
         if progress:
             progress("rules.pdf", 1, 1)
     write_files_atomically(files, tree=target_in(options.out_dir, folder))
-    lint = list(document_findings(pack, documents))
-    lint += face_findings(pack, documents["cards.pdf"].faces)
+    lint = list(kit_findings(pack, documents))
     if rules is not None:
         from .render.rules_lint import lint_rules
 
         lint += lint_rules(pack, paper, options.booklet, pack.manifest.lint.rules_min_type)
     return BuildResult(pack.id, tuple(files), pages, report, options.sheets.backs is not None,
-                       tuple(lint), _board_paper(board, paper) if options.board_paper else "")
+                       tuple(lint), board.paper if board is not None else "")
 
 
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip().splitlines()
     return (text[0] if text else type(exc).__name__)[:200]
-
-
-def _board_paper(board: Document | None, home: Paper) -> str:
-    """The copy-shop paper board.pdf went onto ("" if it stayed on the home paper): the board may
-    move to a larger stock than the one asked for, to make room for its bleed."""
-    from .kit.board import OVERSIZE
-    from .layout.paper import BOARD_PAPERS
-
-    if board is None:
-        return ""
-    page = board.pages[0]
-    for known in (home, *BOARD_PAPERS.values(), *OVERSIZE.values()):
-        if {round(known.width, 1), round(known.height, 1)} == {round(page.width, 1), round(page.height, 1)}:
-            return "" if known == home else known.name
-    return f"{page.width:g} × {page.height:g} mm"
 
 
 def output_name(root: Path) -> str:

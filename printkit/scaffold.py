@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .infer_columns import Column, NoNameColumn, infer_columns, pack_slug
-from .model.csvfile import CsvTable, decode, parse_csv
+from .model.csvfile import MAX_FIELDS, CsvTable, decode, parse_csv
 from .model.manifest import MANIFEST_NAME, POKER_MM
 from .model.pack import COPIES_COLUMN, NAME_COLUMN
 from .output import write_files_atomically
 from .starter_layout import ACCENT, card_layout, column_toml, layout_toml, toml_string
 
 MAX_SOURCE_BYTES = 10 * 1024 * 1024
-MAX_COLUMNS = 200
+MAX_COLUMNS = MAX_FIELDS  # the CSV reader refuses a wider row, naming its line
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 DECK = "cards"
 LAYOUT = "card"
@@ -125,9 +125,6 @@ def _read_source(source: Path, notes: list[str]) -> tuple[str, bytes, CsvTable]:
         raise ScaffoldError(f"{where}: {message}{hint}", "--from")
     if any(f.code == "C200" for f in findings):
         notes.append(f"{source.name} was read as Windows-1252; the copy in the pack is saved as UTF-8")
-    if len(table.header.cells) > MAX_COLUMNS:
-        raise ScaffoldError(f"'{source}' has {len(table.header.cells)} columns; a card list may have "
-                            f"at most {MAX_COLUMNS}", "--from")
     stem = pack_slug(source.stem)
     return f"{stem or 'cards'}.csv", data, table
 

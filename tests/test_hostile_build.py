@@ -289,25 +289,25 @@ def test_control_characters_from_a_csv_are_escaped_in_text_and_github_output(pac
 
 # -- which pack an id names --------------------------------------------------------------------------
 
-def test_an_id_names_the_pack_under_cards_in_the_current_folder(tmp_path, monkeypatch):
+def clone_with_a_typo(tmp_path):
+    """A folder like a clone: cards/gag-grab copied, with one misspelt name the bundled pack lacks."""
     clone = tmp_path / "clone"
     shutil.copytree(REPO / "cards" / "gag-grab", clone / "cards" / "gag-grab")
-    (clone / "cards" / "gag-grab" / "gags.csv").write_text(
-        (clone / "cards" / "gag-grab" / "gags.csv").read_text(encoding="utf-8")
-        .replace("Peppermint Patty + Marcie", "Peppermint Patty + Marcy"), encoding="utf-8")
-    monkeypatch.chdir(clone)
+    gags = clone / "cards" / "gag-grab" / "gags.csv"
+    gags.write_text(gags.read_text(encoding="utf-8").replace("Peppermint Patty + Marcie", "Peppermint Patty + Marcy"),
+                    encoding="utf-8")
+    return clone
+
+
+def test_an_id_names_the_pack_under_cards_in_the_current_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(clone_with_a_typo(tmp_path))
     result = CliRunner().invoke(cli, ["check", "gag-grab"])
     assert result.exit_code == 1  # the edited copy, not the bundled one
     assert result.output.splitlines()[-1].startswith("checked 1 pack (gag-grab: cards/gag-grab): 1 error")
 
 
 def test_with_no_pack_named_the_local_copies_are_checked_too(tmp_path, monkeypatch):
-    clone = tmp_path / "clone"
-    shutil.copytree(REPO / "cards" / "gag-grab", clone / "cards" / "gag-grab")
-    (clone / "cards" / "gag-grab" / "gags.csv").write_text(
-        (clone / "cards" / "gag-grab" / "gags.csv").read_text(encoding="utf-8")
-        .replace("Peppermint Patty + Marcie", "Peppermint Patty + Marcy"), encoding="utf-8")
-    monkeypatch.chdir(clone)
+    monkeypatch.chdir(clone_with_a_typo(tmp_path))
     result = CliRunner().invoke(cli, ["check"])
     assert result.exit_code == 1  # the edited copy of gag-grab; many-faces has no copy here
     from printkit.packs import bundled_root

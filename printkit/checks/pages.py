@@ -72,7 +72,7 @@ def check_pages(pack: Pack, fronts) -> Iterator[Finding]:
             continue  # what does not fit the paper is reported by the print checks
         for finding in document_findings(pack, documents):
             found.setdefault(finding, []).append(paper(name).name)
-        if name == PAPERS[0] and documents["cards.pdf"] is not None:
+        if name == PAPERS[0] and documents["cards.pdf"] is not None:  # card sides are alike on every paper
             yield from face_findings(pack, documents["cards.pdf"].faces)
     for finding, papers in found.items():
         yield replace(finding, message=f"{finding.message} (on {' and '.join(papers)})")
@@ -112,3 +112,10 @@ def document_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[F
             continue
         where = m.board.location if file == "board.pdf" and m.board else Location(m.path)
         yield from lint_pages(document.pages, document.faces, m.lint, file, where)
+
+
+def kit_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[Finding]:
+    """What a build reports: the page lint over each document it made, and over every card side."""
+    yield from document_findings(pack, documents)
+    if documents.get("cards.pdf") is not None:
+        yield from face_findings(pack, documents["cards.pdf"].faces)

@@ -70,4 +70,5 @@ def board_document(pack: Pack, paper: Paper, board_paper: Paper | None = None) -
         pages.append(pieces)
     if not pages:
         return None
-    return Document(tuple(pages), {}, f"{m.title}: board and pieces", m.description)
+    shop = pieces_paper.name if m.board is not None and board_paper is not None else ""
+    return Document(tuple(pages), {}, f"{m.title}: board and pieces", m.description, shop)

@@ -12,3 +12,4 @@ class Document:
     faces: dict[str, Face]
     title: str
     subject: str
+    paper: str = ""  # the copy-shop paper its pages are on; "" when on the paper the kit is built for
