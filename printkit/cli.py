@@ -12,6 +12,7 @@ import click
 from . import __version__
 from .findings import CODES
 from .packs import UnknownPack, bundled_packs, resolve_pack
+from .layout.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
 from .model.manifest import MANIFEST_NAME
 from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color, \
     visible
@@ -203,7 +204,8 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
 @click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]), default="long-edge",
               show_default=True, help="Duplex flip your printer uses, or none for fronts only.")
 @offset_option
-@click.option("--gutter", type=click.FloatRange(0, 10), default=2.5, show_default=True, metavar="MM",
+@click.option("--gutter", type=click.FloatRange(*GUTTER_LIMITS), default=DEFAULT_GUTTER, show_default=True,
+              metavar="MM",
               help="Gap between cards on card sheets, 0 to 10 mm, narrower where the paper is short "
                    "(0: cards touch and share cut lines).")
 @click.option("--backs-ink", type=click.Choice(["full", "light"]), default="full", show_default=True,
