@@ -159,6 +159,12 @@ def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
             click.echo(visible(f"{root.name}: note: {note}"), err=True)
 
 
+def _not_nan(ctx, param, value: float) -> float:
+    if math.isnan(value):  # FloatRange lets NaN through: it compares false with both limits
+        raise click.BadParameter("'nan' is not a number")
+    return value
+
+
 def _offset(ctx, param, value: str | None):
     from .layout.duplex import Offset
 
@@ -205,7 +211,7 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
               show_default=True, help="Duplex flip your printer uses, or none for fronts only.")
 @offset_option
 @click.option("--gutter", type=click.FloatRange(*GUTTER_LIMITS), default=DEFAULT_GUTTER, show_default=True,
-              metavar="MM",
+              metavar="MM", callback=_not_nan,
               help="Gap between cards on card sheets, 0 to 10 mm, narrower where the paper is short "
                    "(0: cards touch and share cut lines).")
 @click.option("--backs-ink", type=click.Choice(["full", "light"]), default="full", show_default=True,
@@ -216,7 +222,7 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
 @click.option("--booklet", is_flag=True,
               help="Impose the rules two-up for a folded booklet (print two-sided, flip on short edge).")
 @click.option("--png", is_flag=True, help="Also write every card as a PNG (trim plus bleed) under OUT/<pack>/png/.")
-@click.option("--dpi", type=click.FloatRange(72, 1200), default=300, show_default=True,
+@click.option("--dpi", type=click.FloatRange(72, 1200), default=300, show_default=True, callback=_not_nan,
               help="Resolution of the PNG cards.")
 @click.option("--watch", "watching", is_flag=True,
               help="Build again whenever a file of the packs changes (the output folder is not watched).")

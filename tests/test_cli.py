@@ -97,7 +97,8 @@ def test_files_outside_any_pack(run, tmp_path):
 
 @pytest.mark.parametrize("args", [["check", "no-such-pack"], ["check", "--format", "xml"],
                                   ["check", "--ignore", "Z999"], ["explain", "Z999"],
-                                  ["build", "--gutter", "-1"], ["build", "--gutter", "10.5"],
+                                  ["build", "--gutter", "-1"], ["build", "--gutter", "10.5"], ["build", "--gutter", "nan"],
+                                  ["build", "--png", "--dpi", "nan"],
                                   ["build", "--backs-ink", "dark"]])
 def test_usage_errors_exit_2(run, args):
     result = CliRunner().invoke(cli, args)
