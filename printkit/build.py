@@ -84,6 +84,18 @@ class BuildResult:
 Progress = Callable[[str, int, int], None]  # (what, done, total)
 
 
+def checked_pack(root: Path) -> PackReport:
+    """The pack at ``root`` checked (all but the page lint), or BuildRefused when it has errors.
+
+    Everything that makes files from a pack starts here: a refused pack is
+    shown exactly as 'printkit check' shows it.
+    """
+    report = check_pack(root, pages=False)
+    if report.errors or report.pack is None:
+        raise BuildRefused(check_pack(root))
+    return report
+
+
 def build_pack(root: Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     """Write ``<out>/<pack>/`` cards.pdf, board.pdf and rules.pdf; refuse a pack with check errors.
 
@@ -95,9 +107,7 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
     folder = output_name(root)
     if not folder:
         raise OutsideOutput(f"'{root}' has no folder name to build into")
-    report = check_pack(root, pages=False)  # the pages are linted below, as they are built
-    if report.errors or report.pack is None:
-        raise BuildRefused(check_pack(root))  # refused: shown exactly as 'printkit check' shows it
+    report = checked_pack(root)  # the pages are linted below, as they are built
     pack = report.pack
     paper = paper_named(options.paper)
     documents = {"cards.pdf": cards_document(pack, paper, options.sheets, fronts=report.fronts)}

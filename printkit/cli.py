@@ -10,14 +10,15 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .diff.cli import diff_command
+from .export.commands import export
 from .findings import CODES
-from .packs import UnknownPack, bundled_packs, resolve_pack
 from .layout.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
-from .model.manifest import MANIFEST_NAME
+from .cliutil import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, check_source_date_epoch, out_option, \
+    paper_option, reason, refuse_shared_output, resolve_packs
 from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color, \
     visible
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -31,38 +32,6 @@ def cli() -> None:
       printkit check                 check every bundled pack
       printkit check cards/my-game   check one pack folder
     """
-
-
-def _pack_for_file(path: Path) -> Path | None:
-    for folder in path.resolve().parents:
-        if (folder / MANIFEST_NAME).is_file():
-            return folder
-    return None
-
-
-def resolve_packs(names: tuple[str, ...], ignore_outside: bool) -> list[Path]:
-    """Pack folders for PACK arguments (ids, folders, or files inside a pack)."""
-    if not names:
-        packs = bundled_packs()
-        if not packs:
-            raise click.UsageError("no bundled packs found; name a pack folder")
-        return [resolve_pack(p.name) for p in packs]  # ./cards/<id>, the copy being edited, comes first
-    found: dict[Path, None] = {}
-    for name in names:
-        path = Path(name)
-        if path.is_file() and path.name != MANIFEST_NAME:
-            folder = _pack_for_file(path)
-            if folder is None:
-                if ignore_outside:
-                    continue
-                raise click.UsageError(f"'{name}' is not inside a pack (no {MANIFEST_NAME} above it)")
-            found.setdefault(folder)
-            continue
-        try:
-            found.setdefault(resolve_pack(name))
-        except UnknownPack as exc:
-            raise click.UsageError(str(exc)) from None
-    return list(found)
 
 
 @cli.command()
@@ -183,22 +152,7 @@ def _offset(ctx, param, value: str | None):
 
 
 MAX_BACK_OFFSET = 10.0  # mm, either way on either axis
-LATEST_EPOCH = 253402300799  # 9999-12-31T23:59:59Z: the last second a PDF date can carry
 
-
-def _check_source_date_epoch() -> None:
-    """Refuse a SOURCE_DATE_EPOCH the PDF writer could not read, before anything is built."""
-    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if value and not (value.isascii() and value.isdigit() and int(value) <= LATEST_EPOCH):
-        shown = value.encode("unicode_escape").decode("ascii")[:40]
-        raise click.UsageError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
-                               f"(at most {LATEST_EPOCH}), not '{shown}'")
-
-
-paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-                            help="Paper size, portrait.")
-out_option = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-                          default=Path("output"), show_default=True, help="Folder to write into.")
 offset_option = click.option("--back-offset", "offset", callback=_offset, metavar="X,Y",
                              help="Shift back pages by X,Y mm (see 'printkit calibrate').")
 
@@ -252,11 +206,11 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
 
     from .output import OutsideOutput
 
-    _check_source_date_epoch()
+    check_source_date_epoch()
     sheets = SheetOptions(None if backs == "none" else Flip(backs), offset, gutter, backs_ink)
     options = BuildOptions(out_dir, paper, sheets, board_paper, booklet, dpi if png else None)
     roots = resolve_packs(packs, ignore_outside=False)
-    _refuse_shared_output(roots, out_dir)
+    refuse_shared_output(roots, out_dir)
     if board_paper:
         _board_paper_notes(roots, board_paper)
 
@@ -272,7 +226,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
                 failed = True
                 continue
             except (LayoutError, OSError, OutsideOutput) as exc:  # too big for the paper; a folder we cannot write
-                click.echo(visible(f"{root.name}: not built: {_reason(exc)}"), err=True)
+                click.echo(visible(f"{root.name}: not built: {reason(exc)}"), err=True)
                 failed = True
                 continue
             pngs = [p for p in result.files if p.suffix == ".png"]
@@ -314,38 +268,16 @@ def calibrate(out_dir: Path, paper: str, backs: str, offset) -> None:
     from .output import OutsideOutput, target_in, write_files_atomically
     from .render.pdf import render_pdf
 
-    _check_source_date_epoch()
+    check_source_date_epoch()
     pages = calibration_pages(paper_named(paper), Flip(backs), offset)
     data = render_pdf(pages, {}, "printkit duplex calibration", "Find a printer's back offset")
     try:
         target = target_in(out_dir, "calibration.pdf")
         write_files_atomically({target: data})
     except (OSError, OutsideOutput) as exc:
-        click.echo(visible(f"calibration.pdf: not written: {_reason(exc)}"), err=True)
+        click.echo(visible(f"calibration.pdf: not written: {reason(exc)}"), err=True)
         sys.exit(EXIT_FINDINGS)
     click.echo(visible(f"wrote {display_path(target)} (2 pages)"))
-
-
-def _refuse_shared_output(roots: list[Path], out_dir: Path) -> None:
-    """A usage error when two packs would write to the same OUT/<pack>/ folder, or a pack to none."""
-    from .build import output_name
-
-    seen: dict[str, Path] = {}
-    for root in roots:
-        name = output_name(root)
-        if not name:
-            raise click.UsageError(f"'{display_path(root)}' has no folder name to build into; name the pack's folder")
-        other = seen.setdefault(name, root)
-        if other != root:
-            raise click.UsageError(
-                f"'{display_path(other)}' and '{display_path(root)}' would both be built into "
-                f"{display_path(out_dir / name)}; build them one at a time with different --out folders")
-
-
-def _reason(exc: Exception) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
-    return str(exc)
 
 
 class _progress:
@@ -397,7 +329,7 @@ def new(name: str, source: Path | None) -> None:
     except ScaffoldError as exc:
         raise click.BadParameter(str(exc), param_hint=exc.param) from None
     except OSError as exc:
-        click.echo(f"{name}: not created: {_reason(exc)}", err=True)
+        click.echo(f"{name}: not created: {reason(exc)}", err=True)
         sys.exit(EXIT_FINDINGS)
     for path in made.files:
         click.echo(f"wrote {display_path(path)}")
@@ -475,6 +407,10 @@ def explain(code: str | None) -> None:
         return
     for info in CODES.values():
         click.echo(f"{info.code}  {info.severity.value:<7}  {info.slug:<20}  {info.summary}")
+
+
+cli.add_command(export, "export")
+cli.add_command(diff_command, "diff")
 
 
 def main() -> None:

@@ -1,20 +1,11 @@
-"""Each card as a PNG (trim plus bleed), drawn by the same code as the PDF.
-
-The faces are first drawn into a PDF, one card to a page, exactly as on the
-sheets; pdfium then rasterises each page. There is no second drawing path
-that could drift from the printed cards.
-"""
+"""Each card as a PNG (trim plus bleed), named from the card, drawn by the same code as the PDF."""
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Mapping
 
-import pypdfium2 as pdfium
-
-from ..layout.draw import Face, Page, Place
-from ..layout.geometry import Rect
-from .pdf import render_pdf
+from ..layout.draw import Face
+from .raster import face_images, png_bytes
 
 
 MAX_SLUG = 80  # characters of a file name made from a card's name
@@ -70,25 +61,5 @@ def _unique(name: str, used: set[str]) -> str:
 def card_pngs(faces: Mapping[str, Face], names: Mapping[str, str], bleed: float, dpi: float,
               picture_dpi: float | None) -> dict[str, bytes]:
     """PNG bytes for each face key in ``names`` (key -> file name), ``dpi`` pixels per inch."""
-    keys = list(names)
-    pages = []
-    for key in keys:
-        face = faces[key]
-        w, h = face.width + 2 * bleed, face.height + 2 * bleed
-        pages.append(Page(w, h, (Place(key, bleed, bleed, 0, Rect(0, 0, w, h)),), names[key]))
-    pdf = pdfium.PdfDocument(render_pdf(pages, faces, "cards", "card images", picture_dpi=picture_dpi))
-    out: dict[str, bytes] = {}
-    for n, key in enumerate(keys):
-        page = pdf[n]
-        w_px = round(pages[n].width / 25.4 * dpi)
-        h_px = round(pages[n].height / 25.4 * dpi)
-        image = page.render(scale=dpi / 72).to_pil()
-        if image.size != (w_px, h_px):  # pdfium rounds page sizes up; the card's pixels are exact
-            image = image.crop((0, 0, w_px, h_px)) if image.width >= w_px and image.height >= h_px \
-                else image.resize((w_px, h_px))
-        buffer = io.BytesIO()
-        image.convert("RGB").save(buffer, "PNG", dpi=(dpi, dpi), optimize=True)
-        out[names[key]] = buffer.getvalue()
-        page.close()
-    pdf.close()
-    return out
+    images = face_images(faces, names, bleed, dpi=dpi, picture_dpi=picture_dpi)
+    return {names[key]: png_bytes(image, dpi) for key, image in images.items()}

@@ -1,0 +1,1 @@
+"""Compare two versions of a pack: cards added, removed and changed, and findings that moved."""

@@ -1,0 +1,52 @@
+"""What every export command does around its own work: check each pack, write atomically, report."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from ..cliutil import EXIT_FINDINGS, EXIT_OK, reason
+from ..output import OutsideOutput, target_in, write_files_atomically
+from ..report import display_path, format_text, use_color, visible
+
+# (checked report, the folder to write into) -> {target path: bytes}; every path inside that folder.
+MakeFiles = Callable[["PackReport", Path], dict[Path, bytes]]
+
+
+def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: MakeFiles,
+               summary: Callable[[dict[Path, bytes]], str]) -> int:
+    """Export each pack into ``out_dir/<pack>/<parts...>/``; the exit status for all of them.
+
+    A pack with check errors is refused (its findings shown as 'printkit
+    check' shows them); the files of one pack are written all or nothing,
+    replacing the folder's previous export.
+    """
+    from ..build import BuildRefused, checked_pack, output_name
+    from ..layout.sheet import LayoutError
+
+    failed = False
+    for root in roots:
+        try:
+            report = checked_pack(root)
+            folder = target_in(out_dir, output_name(root), *parts)
+            files = make(report, folder)
+            for path in files:
+                target_in(folder, str(path.relative_to(folder)))  # never outside its folder
+            write_files_atomically(files, tree=folder)
+        except BuildRefused as refused:
+            click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
+            click.echo(visible(f"{refused.report.id}: not exported because of the errors above"), err=True)
+            failed = True
+            continue
+        except (LayoutError, OSError, OutsideOutput, ExportRefused) as exc:
+            click.echo(visible(f"{root.name}: not exported: {reason(exc)}"), err=True)
+            failed = True
+            continue
+        click.echo(visible(f"{report.id}: wrote {summary(files)} to {display_path(folder)}"))
+    return EXIT_FINDINGS if failed else EXIT_OK
+
+
+class ExportRefused(ValueError):
+    """The pack cannot go where it was asked to (a card size the service does not print, say)."""
