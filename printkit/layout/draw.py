@@ -142,6 +142,10 @@ class Page:
     height: float
     items: tuple[Item, ...]
     label: str = ""
+    # For print shops and imposition tools: the finished piece's trim, and how far printing runs
+    # past it (PDF TrimBox and BleedBox, in mm from the page's bottom-left); None where they mean nothing.
+    trim_box: Rect | None = None
+    bleed_box: Rect | None = None
 
 
 def text_lines(fitted: FittedText, box: Rect, font: str, measure: Measure, colour: Colour = BLACK,

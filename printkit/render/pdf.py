@@ -242,9 +242,20 @@ def _render(out: io.BytesIO, pages: list[Page], faces: Mapping[str, Face], title
     painter = PdfPainter(canvas, faces, uses, picture_dpi)
     for n, page in enumerate(pages):
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        # Set for every page (None clears it), since reportlab carries a box on to later pages.
+        canvas.setTrimBox(_pdf_box(page.trim_box))
+        canvas.setBleedBox(_pdf_box(page.bleed_box))
         painter.draw(page.items)
         canvas.showPage()
         if progress:
             progress(n + 1)
     canvas.save()
     return out.getvalue()
+
+
+def _pdf_box(rect: Rect | None) -> tuple[float, float, float, float] | None:
+    """A page box as PDF wants it: left, bottom, right, top in points."""
+    if rect is None:
+        return None
+    return (round(mm_to_pt(rect.x), 3), round(mm_to_pt(rect.y), 3),
+            round(mm_to_pt(rect.right), 3), round(mm_to_pt(rect.top), 3))
