@@ -15,7 +15,6 @@ from .fonts import FontUnusable, font_path
 from .images.prepare import ArtRenderError
 from .kit.document import Document
 from .layout.sheet import SheetTemplate
-from .model.pack import Pack
 from .kit.board import board_document
 from .kit.cards import cards_document
 from .kit.sheets import SheetOptions
@@ -125,7 +124,7 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
                 list(document.pages), document.faces, document.title, document.subject, step, picture_dpi)
             pages[name] = total
         if options.png_dpi:
-            files.update(_pngs(pack, folder, documents["cards.pdf"], options, picture_dpi))
+            files.update(_pngs(folder, documents["cards.pdf"], options, picture_dpi))
     except ArtRenderError as exc:  # a picture whose header looked fine but whose pixels do not
         finding = Finding("A102", f"'{Path(exc.path).name}' cannot be used: {exc.message}", Location(Path(exc.path)))
         raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
@@ -169,18 +168,18 @@ def output_name(root: Path) -> str:
     return Path(root).resolve().name
 
 
-def _pngs(pack: Pack, folder: str, document: Document, options: BuildOptions,
+def _pngs(folder: str, document: Document, options: BuildOptions,
           picture_dpi: float | None) -> dict[Path, bytes]:
-    """<out>/<pack>/png/<deck>/<card>.png for every distinct card front, and each deck's back."""
-    from .faces import back_key, front_key
-    from .render.png import card_pngs, png_names
+    """<out>/<pack>/png/<deck>/<card>.png for every distinct card front (player aids too) and each
+    deck's back, and png/manifest.csv with the copies of each."""
+    from .render.png import card_pngs, copies_manifest, png_names
 
-    names: dict[str, str] = {}
-    for key, name in png_names(pack, front_key, back_key).items():
-        if key in document.faces:
-            names[key] = name
+    decks = document.decks
+    names = png_names(decks)
     images = card_pngs(document.faces, names, SheetTemplate().bleed, options.png_dpi, picture_dpi)
-    return {target_in(options.out_dir, folder, "png", *name.split("/")): data for name, data in images.items()}
+    files = {target_in(options.out_dir, folder, "png", *name.split("/")): data for name, data in images.items()}
+    files[target_in(options.out_dir, folder, "png", "manifest.csv")] = copies_manifest(decks, names)
+    return files
 
 
 def typeset_rules(rules, pack, paper, booklet: bool) -> tuple[bytes, int]:

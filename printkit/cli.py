@@ -234,7 +234,8 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
                 if path.suffix == ".pdf":
                     click.echo(visible(f"wrote {display_path(path)} ({result.pages[path.name]} pages)"))
             if pngs:
-                click.echo(visible(f"wrote {len(pngs)} card images under {display_path(pngs[0].parents[1])}"))
+                click.echo(visible(f"wrote {len(pngs)} card images and their copy counts (manifest.csv) "
+                                   f"under {display_path(pngs[0].parents[1])}"))
             for line in format_findings(result.print_findings, color=use_color(sys.stdout)):
                 click.echo(line, color=True)
             click.echo(visible(result.paper_summary()))

@@ -20,4 +20,5 @@ def cards_document(pack: Pack, paper: Paper, options: SheetOptions = SheetOption
     sheets, faces, runs = sheet_pages(pack, paper, options, template, fronts)
     guide_count = 2 if options.backs else 1
     guide = guide_pages(pack, runs, paper, options.backs, guide_count + 1)
-    return Document(tuple(guide + sheets), faces, f"{m.title}: cards", m.description)
+    return Document(tuple(guide + sheets), faces, f"{m.title}: cards", m.description,
+                    decks=tuple(run.deck for run in runs))

@@ -13,3 +13,4 @@ class Document:
     title: str
     subject: str
     paper: str = ""  # the copy-shop paper its pages are on; "" when on the paper the kit is built for
+    decks: tuple = ()  # the kit.sheets.PrintDeck of each deck it imposes (cards.pdf only)

@@ -13,7 +13,7 @@ from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
 from ..fonts import metrics
 from ..layout.draw import Face, Item, Line, Page, Place, Text
 from ..layout.duplex import Flip, Offset, back_placements
-from ..layout.geometry import PT_PER_MM
+from ..layout.geometry import PT_PER_MM, Rect, bounding
 from ..layout.paper import Paper
 from ..layout.sheet import DEFAULT_GUTTER, LayoutError, SheetLayout, SheetTemplate, check_gutter
 from ..model.pack import Pack
@@ -47,6 +47,7 @@ class PrintDeck:
     back: str
     contents: tuple[tuple[str, int], ...]  # (name, copies), for the checklist
     card_size: tuple[float, float]  # (width, height) in mm of its cards
+    keys: tuple[str, ...] = ()  # the face key of each entry of ``contents``
 
     def sheets(self, per_sheet: int) -> list[tuple[str, ...]]:
         return [self.fronts[i:i + per_sheet] for i in range(0, len(self.fronts), per_sheet)]
@@ -64,12 +65,13 @@ def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
         keys = tuple(front_key(card) for card in deck.cards for _ in range(card.count))
         faces[back_key(spec)] = back_face(spec, pack.manifest, pack, backs_ink).face
         decks.append(PrintDeck(spec.id, spec.title, keys, back_key(spec),
-                               tuple((c.name, c.count) for c in deck.cards), pack.manifest.card_size(spec)))
+                               tuple((c.name, c.count) for c in deck.cards), pack.manifest.card_size(spec),
+                               tuple(front_key(c) for c in deck.cards)))
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
         faces[AID_FRONT], faces[AID_BACK] = aid_front(pack).face, aid_back(pack).face
         decks.append(PrintDeck("player-aid", "Player aids", (AID_FRONT,) * aid.copies, AID_BACK,
-                               ((aid.title, aid.copies),), pack.manifest.card_size()))
+                               ((aid.title, aid.copies),), pack.manifest.card_size(), (AID_FRONT,)))
     return decks, faces
 
 
@@ -124,15 +126,36 @@ def front_page(layout: SheetLayout, faces: tuple[str, ...], label: str) -> Page:
     marks = layout.crop_marks(len(faces))
     items += [Line(s.x1, s.y1, s.x2, s.y2, 0.25, MARK_COLOUR) for s in marks]
     items.append(sheet_label(layout, label))
-    return Page(layout.paper.width, layout.paper.height, tuple(items), label)
+    trims = [layout.slot(n) for n in range(len(faces))]
+    bleeds = [layout.front_clip(n, len(faces)) for n in range(len(faces))]
+    return _boxed(Page(layout.paper.width, layout.paper.height, tuple(items), label), trims, bleeds)
 
 
 def back_page(layout: SheetLayout, back: str, filled: int, options: SheetOptions, label: str) -> Page:
     items: list[Item] = []
-    for placement in back_placements(layout, options.backs, options.offset, filled):
+    placements = back_placements(layout, options.backs, options.offset, filled)
+    for placement in placements:
         r = placement.rect
         items.append(Place(back, r.x, r.y, placement.rotation, placement.clip))
-    return Page(layout.paper.width, layout.paper.height, tuple(items), label)
+    page = Page(layout.paper.width, layout.paper.height, tuple(items), label)
+    return _boxed(page, [p.rect for p in placements], [p.clip for p in placements])
+
+
+def _boxed(page: Page, trims: list[Rect], bleeds: list[Rect]) -> Page:
+    """``page`` with its TrimBox round the cards' outer cut lines and its BleedBox round their bleed.
+
+    A sheet of cards has no single finished size, so the boxes frame the block
+    of cards as a whole: what an imposition tool or print shop's preflight
+    needs to find the cut and the printed area (the marks lie outside both).
+    """
+    paper = Rect(0.0, 0.0, page.width, page.height)
+    trim, bleed = bounding(trims), bounding(bleeds)
+    if trim is None or bleed is None:
+        return page
+    bleed = bounding([trim, bleed])
+    x, y = max(bleed.x, 0.0), max(bleed.y, 0.0)
+    bleed = Rect(x, y, min(bleed.right, paper.right) - x, min(bleed.top, paper.top) - y)
+    return replace(page, trim_box=trim, bleed_box=bleed)
 
 
 def deck_layout(deck: PrintDeck, faces: Mapping[str, Face], paper: Paper,

@@ -1,6 +1,7 @@
 """Frozen geometry primitives in millimetres."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 PT_PER_MM = 72 / 25.4
@@ -64,6 +65,15 @@ class Rect:
     def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
         return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
                 and other.right <= self.right + tolerance and other.top <= self.top + tolerance)
+
+
+def bounding(rects: Iterable[Rect]) -> Rect | None:
+    """The smallest rectangle holding every one of ``rects``; None for none."""
+    rects = list(rects)
+    if not rects:
+        return None
+    x, y = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x, y, max(r.right for r in rects) - x, max(r.top for r in rects) - y)
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,9 @@ def folder_slug(name: str) -> str:
     return slug(name) if slug(name + "x") != "x" else "deck"
 
 
-def png_names(pack, front_key, back_key) -> dict[str, str]:
-    """Face key -> 'deck/card.png' for every card front and deck back, no two names alike.
+def png_names(decks) -> dict[str, str]:
+    """Face key -> 'deck/card.png' for every card front and deck back of ``decks`` (``PrintDeck``s),
+    no two names alike.
 
     Each deck's back is 'back.png'; a card whose name slugs like another's
     (or like 'back') gets '-2', '-3'... in the order the cards are listed.
@@ -36,17 +37,31 @@ def png_names(pack, front_key, back_key) -> dict[str, str]:
     """
     names: dict[str, str] = {}
     folders: set[str] = set()
-    for deck in pack.decks.values():
-        if deck.spec.face is None:
-            continue
+    for deck in decks:
         folder = _unique(folder_slug(deck.id), folders)
         used = {"back"}
-        for card in deck.cards:
-            key = front_key(card)
+        for key, (name, _) in zip(deck.keys, deck.contents):
             if key not in names:
-                names[key] = f"{folder}/{_unique(slug(card.name), used)}.png"
-        names[back_key(deck.spec)] = f"{folder}/back.png"
+                names[key] = f"{folder}/{_unique(slug(name), used)}.png"
+        names[deck.back] = f"{folder}/back.png"
     return names
+
+
+def copies_manifest(decks, names: Mapping[str, str]) -> bytes:
+    """A CSV of every card image: its deck, name and copies, and the file of its back.
+
+    Copy counts come from the print order itself, so they are the copies cards.pdf prints.
+    """
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["deck", "card", "copies", "front", "back"])
+    for deck in decks:
+        for key, (name, _) in zip(deck.keys, deck.contents):
+            writer.writerow([deck.id, name, deck.fronts.count(key), names[key], names[deck.back]])
+    return out.getvalue().encode("utf-8")
 
 
 def _unique(name: str, used: set[str]) -> str:

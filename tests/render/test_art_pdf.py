@@ -108,7 +108,29 @@ def test_big_photos_are_downsampled_to_the_target_resolution(gag_grab, tmp_path)
 def test_png_export_is_trim_plus_bleed_at_the_chosen_dpi(gag_grab, tmp_path):
     result = build(gag_grab, tmp_path, png_dpi=150)
     pngs = sorted(p for p in result.files if p.suffix == ".png")
-    assert len(pngs) == 16 + 60 + 2  # every distinct front and each deck's back
+    assert len(pngs) == 16 + 60 + 2 + 2  # every distinct front and each deck's back, the player aid's two sides
     card = Image.open(tmp_path / "out" / "gag-grab" / "png" / "gags" / "beethovens-ninth.png")
     assert card.size == (round((63.5 + 6) / 25.4 * 150), round((88.9 + 6) / 25.4 * 150))
     assert card.info["dpi"] == pytest.approx((150, 150), abs=0.05)  # PNG stores dots per metre
+
+
+def test_png_export_writes_the_player_aid_and_the_copies_of_every_card(gag_grab, tmp_path):
+    """png/manifest.csv lists each image with its copies: the counts the CSV files give, 8 player aids."""
+    import csv
+
+    build(gag_grab, tmp_path, png_dpi=72)
+    png = tmp_path / "out" / "gag-grab" / "png"
+    with open(png / "manifest.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    expected = {}
+    for deck, file in (("kids", "kids.csv"), ("gags", "gags.csv")):
+        with open(gag_grab.path / file, newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                expected[(deck, row["name"])] = int(row.get("count") or 1)
+    expected[("player-aid", "Your turn")] = 8
+    assert {(r["deck"], r["card"]): int(r["copies"]) for r in rows} == expected
+    assert sum(int(r["copies"]) for r in rows if r["deck"] == "kids") == 52
+    for r in rows:
+        assert (png / r["front"]).is_file() and (png / r["back"]).is_file()
+    aid = Image.open(png / "player-aid" / "your-turn.png")
+    assert aid.size == (round((63.5 + 6) / 25.4 * 72), round((88.9 + 6) / 25.4 * 72))

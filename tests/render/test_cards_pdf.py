@@ -991,3 +991,30 @@ def test_light_backs_keep_the_deck_label_behind_each_front_for_a_fraction_of_the
         if role.deck.label and role.sheet == 0:
             heavy, thin = ink(full.path, index), ink(light.path, index)
             assert heavy > 0.25 and thin < heavy / 5, (role.deck.key, heavy, thin)
+
+
+@pytest.mark.parametrize("paper,backs", ALL_BUILDS)
+def test_sheet_pages_carry_trim_and_bleed_boxes_round_their_cards(cards_pdf, paper, backs):
+    """Every card sheet's TrimBox is the block of cards it holds (their outer cut lines, worked out
+    by hand above), behind the fronts on back pages; its BleedBox holds the trim and stays on the
+    paper. The guide and checklist, which are not cut, have neither box."""
+    build = cards_pdf(paper, backs)
+    w, h = PAPER_MM[paper]
+    for n, (page, role) in enumerate(zip(build.reader.pages, build.plan), 1):
+        trim, bleed = page.get("/TrimBox"), page.get("/BleedBox")
+        if role.kind in ("guide", "checklist"):
+            assert trim is None and bleed is None, f"page {n} ({role.kind}) has a page box"
+            continue
+        slots = [front_slot(paper, s) for s in range(len(role.cards))]
+        if role.kind == "back":
+            slots = [behind(paper, backs, r) for r in slots]
+        want = (min(r[0] for r in slots), min(r[1] for r in slots),
+                max(r[2] for r in slots), max(r[3] for r in slots))
+        got = tuple(float(v) / PT_PER_MM for v in trim)
+        assert got == pytest.approx(want, abs=0.01), f"page {n} ({role.kind} {role.sheet + 1}): TrimBox"
+        b = tuple(float(v) / PT_PER_MM for v in bleed)
+        assert contains(b, got) and contains((0, 0, w, h), b), f"page {n}: BleedBox {b} vs trim {got}"
+        if role.kind == "front":
+            # Fronts bleed past the outer cut lines wherever the margin has room for it (top and
+            # bottom on A4, where 12.65 mm is left); never as far as the crop marks' 0.5 mm gap.
+            assert b[3] - got[3] > (2.9 if paper == "a4" else 0.3)
