@@ -1,0 +1,288 @@
+"""printkit export tts: the saved object read back against the CSVs, the sheets against the cards, the geometry.
+
+Expected numbers come from the pack files (read here with csv and tomllib) and
+from arithmetic done here, not from printkit's own results.
+"""
+import csv
+import json
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageChops, ImageStat
+
+from conftest import REPO
+from printkit.cli import cli
+from printkit.export.tts import deck_object, image_base, image_refs, plan_decks
+from printkit.export.tts_sheets import (MAX_TEXTURE, board_pixels, card_pixels, cell_box, grid_for, hidden_cell,
+                                        sheet_grids, table_layout)
+from printkit.kit.sheets import PrintDeck
+
+BASE = "https://example.org/kits/many-faces/"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["export", "tts", *args])
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    """Gag Grab exported with local file references, Many Faces with --image-url; each once."""
+    folder = tmp_path_factory.mktemp("tts")
+    local = run("gag-grab", "--out", str(folder))
+    hosted = run("many-faces", "--out", str(folder), "--image-url", BASE.rstrip("/"))
+    assert local.exit_code == 0, local.output
+    assert hosted.exit_code == 0, hosted.output
+    return folder, local.output + hosted.output
+
+
+def saved(out, pack):
+    return json.loads((out[0] / pack / "tts" / f"{pack}.json").read_text(encoding="utf-8"))
+
+
+def local_path(url: str) -> Path:
+    assert url.startswith("file:///"), url
+    return Path("/" + url[len("file:///"):])
+
+
+def expected_decks(pack: str) -> dict[str, Counter]:
+    """Deck title -> Counter of card names, from game.toml and the CSV files."""
+    root = REPO / "cards" / pack
+    manifest = tomllib.loads((root / "game.toml").read_text(encoding="utf-8"))
+    decks = {}
+    for spec in manifest["decks"].values():
+        with open(root / spec["file"], encoding="utf-8", newline="") as f:
+            rows = list(csv.DictReader(f))
+        decks[spec["title"]] = Counter({r["name"]: int(r.get("count") or 1) for r in rows})
+    aid = manifest["player_aid"]
+    decks["Player aids"] = Counter({aid.get("title", "Your turn"): aid.get("copies", manifest["game"]["players"]["max"])})
+    return decks
+
+
+def decks_of(state: dict) -> list[dict]:
+    return [o for o in state["ObjectStates"] if o["Name"] in ("DeckCustom", "Card")]
+
+
+def sheets_of(state: dict) -> dict[str, dict]:
+    """Every CustomDeck entry in the file by key; a key always names the same sheet."""
+    found: dict[str, dict] = {}
+    for obj in decks_of(state):
+        for inner in [obj] + obj.get("ContainedObjects", []):
+            for key, entry in inner["CustomDeck"].items():
+                assert found.setdefault(key, entry) == entry
+    return found
+
+
+@pytest.mark.parametrize("pack", ["gag-grab", "many-faces"])
+def test_every_copy_of_every_card_with_its_name(out, pack):
+    state = saved(out, pack)
+    expected = expected_decks(pack)
+    got = {d["Nickname"]: Counter(c["Nickname"] for c in d["ContainedObjects"]) for d in decks_of(state)}
+    assert got == expected
+    if pack == "gag-grab":
+        assert sum(got["Kid cards"].values()) == 52 and sum(got["Gag cards"].values()) == 60
+    for deck in decks_of(state):
+        assert deck["Name"] == "DeckCustom" and len(deck["DeckIDs"]) == len(deck["ContainedObjects"])
+        assert deck["DeckIDs"] == [c["CardID"] for c in deck["ContainedObjects"]]
+        assert deck["Transform"]["rotZ"] == 180  # face down
+
+
+@pytest.mark.parametrize("pack", ["gag-grab", "many-faces"])
+def test_card_ids_point_at_cells_that_are_not_the_hidden_one(out, pack):
+    state = saved(out, pack)
+    sheets = sheets_of(state)
+    owners = {}
+    for deck in decks_of(state):
+        for card in deck["ContainedObjects"]:
+            sheet = sheets[str(card["CardID"] // 100)]
+            assert owners.setdefault(card["CardID"] // 100, deck["Nickname"]) == deck["Nickname"]  # ids unique
+            assert 0 <= card["CardID"] % 100 < sheet["NumWidth"] * sheet["NumHeight"] - 1
+            assert str(card["CardID"] // 100) in card["CustomDeck"]
+        # every copy of a card shows the same cell, and two different cards never do
+        by_name = {}
+        for card in deck["ContainedObjects"]:
+            assert by_name.setdefault(card["Nickname"], card["CardID"]) == card["CardID"]
+        assert len(set(by_name.values())) == len(by_name)
+
+
+def test_sheets_are_the_grid_times_the_card_and_fit_4096(out):
+    # Poker cards, 63.5 × 88.9 mm: a 10 × 7 sheet of 4096 px wide gives 4096 / 635 = 6.45 px per mm,
+    # 4096 / 622.3 = 6.58 would fit the height; the smaller wins: 409.6 × 573.4, rounded down.
+    card = (409, 573)
+    state = saved(out, "gag-grab")
+    for entry in sheets_of(state).values():
+        assert 1 <= entry["NumWidth"] <= 10 and 1 <= entry["NumHeight"] <= 7
+        assert entry["BackIsHidden"] is True
+        with Image.open(local_path(entry["FaceURL"])) as sheet:
+            assert sheet.size == (entry["NumWidth"] * card[0], entry["NumHeight"] * card[1])
+            assert max(sheet.size) <= 4096 and sheet.mode == "RGB"
+        with Image.open(local_path(entry["BackURL"])) as back:
+            assert back.size == card
+
+
+def test_the_hidden_cell_shows_the_back(out):
+    entry = next(e for e in sheets_of(saved(out, "gag-grab")).values() if "gags" in e["FaceURL"])
+    w, h = 409, 573
+    with Image.open(local_path(entry["FaceURL"])) as sheet, Image.open(local_path(entry["BackURL"])) as back:
+        left, top = (entry["NumWidth"] - 1) * w, (entry["NumHeight"] - 1) * h
+        cell = sheet.crop((left, top, left + w, top + h))
+        assert ImageChops.difference(cell, back.convert("RGB")).getbbox() is None
+
+
+def test_a_cell_is_the_card_drawn_alone(out):
+    from printkit.build import checked_pack
+    from printkit.faces import front_key
+    from printkit.kit.sheets import print_decks
+    from printkit.render.raster import face_images
+
+    state = saved(out, "gag-grab")
+    gags = next(d for d in decks_of(state) if d["Nickname"] == "Gag cards")
+    card = next(c for c in gags["ContainedObjects"] if c["Nickname"] == "Shortstop")
+    entry = card["CustomDeck"][str(card["CardID"] // 100)]
+    cell = card["CardID"] % 100
+    w, h = 409, 573
+    column, row = cell % entry["NumWidth"], cell // entry["NumWidth"]
+    report = checked_pack(REPO / "cards" / "gag-grab")
+    _, faces = print_decks(report.pack, report.fronts)
+    key = next(front_key(c) for c in report.pack.decks["gags"].cards if c.name == "Shortstop")
+    alone = face_images(faces, [key], 0.0, size=(w, h))[key]
+    with Image.open(local_path(entry["FaceURL"])) as sheet:
+        crop = sheet.crop((column * w, row * h, column * w + w, row * h + h))
+    diff = ImageStat.Stat(ImageChops.difference(crop, alone)).mean
+    assert max(diff) < 2.0, diff
+    # and it is not just any card: the next cell differs
+    with Image.open(local_path(entry["FaceURL"])) as sheet:
+        other = sheet.crop(((column + 1) * w, row * h, (column + 2) * w, row * h + h))
+    assert max(ImageStat.Stat(ImageChops.difference(other, alone)).mean) > 2.0
+
+
+def test_the_board_is_one_image_at_most_4096_long(out):
+    state = saved(out, "gag-grab")
+    boards = [o for o in state["ObjectStates"] if o["Name"] == "Custom_Board"]
+    assert len(boards) == 1 and boards[0]["Transform"]["rotZ"] == 0
+    with Image.open(local_path(boards[0]["CustomImage"]["ImageURL"])) as board:
+        # 6 spaces of 63.5 + 2 × 2 mm and 7 mm tracks: 419 mm; 6 × (88.9 + 4) + 7 + 7 + 16: 587.4 mm
+        assert board.size == (round(4096 * 419 / 587.4), 4096)
+
+
+def test_objects_do_not_share_a_spot(out):
+    state = saved(out, "gag-grab")
+    spots = [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in state["ObjectStates"]]
+    assert len(set(spots)) == len(spots) == 4
+
+
+def test_many_faces_has_no_board_and_says_so(out):
+    state = saved(out, "many-faces")
+    assert not [o for o in state["ObjectStates"] if o["Name"] == "Custom_Board"]
+    line = next(line for line in out[1].splitlines() if line.startswith("many-faces:"))
+    assert "no board" in line and "[board]" in line
+    assert not (out[0] / "many-faces" / "tts" / "board.png").exists()
+
+
+def test_image_url_names_every_image_written(out):
+    state = saved(out, "many-faces")
+    urls = set()
+    for entry in sheets_of(state).values():
+        urls |= {entry["FaceURL"], entry["BackURL"]}
+    assert all(u.startswith(BASE) for u in urls)
+    written = {p.name for p in (out[0] / "many-faces" / "tts").glob("*.png")}
+    assert {u[len(BASE):] for u in urls} == written
+
+
+def test_same_input_same_bytes(out, tmp_path):
+    again = run("many-faces", "--out", str(tmp_path), "--image-url", BASE)
+    assert again.exit_code == 0, again.output
+    first, second = out[0] / "many-faces" / "tts", tmp_path / "many-faces" / "tts"
+    names = sorted(p.name for p in first.iterdir())
+    assert names == sorted(p.name for p in second.iterdir())
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("url", ["ftp://example.org/x/", "https://example.org/a b/", "example.org/x/",
+                                 "https://example.org/x/?v=1", "https://" + "a" * 1000 + ".org/", "https://"])
+def test_image_url_must_be_a_web_folder(tmp_path, url):
+    result = run("gag-grab", "--out", str(tmp_path), "--image-url", url)
+    assert result.exit_code == 2 and "--image-url" in result.output
+    assert not any(tmp_path.iterdir())
+
+
+def test_image_url_base_gets_its_slash():
+    assert image_base("https://example.org/kit") == "https://example.org/kit/"
+    refs = image_refs(Path("/x"), image_base("https://example.org/kit/"))
+    assert refs("Kid cards-sheet-1.png") == "https://example.org/kit/Kid%20cards-sheet-1.png"
+    assert image_refs(Path("/srv/out"), None)("a.png") == "file:///srv/out/a.png"
+
+
+def test_a_pack_with_errors_is_refused(tmp_path, gag_grab):
+    gag_grab.edit("gags.csv", "SN + Woodstock", "SN + Wodstock")
+    result = run(str(gag_grab.path), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1 and "not exported" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_help():
+    result = run("--help")
+    assert result.exit_code == 0 and "Examples:" in result.output and "--image-url" in result.output
+
+
+# -- the geometry, without drawing ------------------------------------------------
+
+@pytest.mark.parametrize("count, grid", [(1, (2, 1)), (8, (3, 3)), (16, (6, 3)), (60, (9, 7)), (69, (10, 7))])
+def test_smallest_grid_with_room_for_the_hidden_cell(count, grid):
+    assert grid_for(count) == grid
+
+
+@pytest.mark.parametrize("count, grids", [(69, [(10, 7)]), (70, [(10, 7), (2, 1)]),
+                                          (200, [(10, 7), (10, 7), (9, 7)])])
+def test_more_than_69_cards_take_more_sheets(count, grids):
+    assert sheet_grids(count) == grids
+
+
+@pytest.mark.parametrize("count", [0, 70])
+def test_a_sheet_holds_1_to_69_cards(count):
+    with pytest.raises(ValueError):
+        grid_for(count)
+
+
+@pytest.mark.parametrize("size, pixels", [((63.5, 88.9), (409, 573)),  # 4096 / 635 px per mm
+                                          ((70.0, 120.0), (341, 585)),  # 4096 / 840 px per mm
+                                          ((70.0, 70.0), (409, 409))])  # 4096 / 700
+def test_card_pixels_fill_a_10_by_7_sheet_within_4096(size, pixels):
+    w, h = card_pixels(*size)
+    assert (w, h) == pixels
+    assert 10 * w <= MAX_TEXTURE and 7 * h <= MAX_TEXTURE
+    assert abs(w / h - size[0] / size[1]) < 1 / h  # the card's shape, to a pixel
+
+
+def test_cells_run_along_rows_and_the_hidden_one_is_last():
+    assert cell_box(0, (3, 3), (10, 20)) == (0, 0, 10, 20)
+    assert cell_box(4, (3, 3), (10, 20)) == (10, 20, 20, 40)
+    assert hidden_cell((3, 3)) == 8 and cell_box(8, (3, 3), (10, 20)) == (20, 40, 30, 60)
+    with pytest.raises(ValueError):
+        cell_box(9, (3, 3), (10, 20))
+
+
+def test_board_pixels_keep_the_long_side_at_4096():
+    assert board_pixels(419, 587.4) == (2922, 4096)
+    assert board_pixels(600, 300) == (4096, 2048)
+
+
+def test_decks_in_a_row_below_the_board_do_not_overlap():
+    sizes = [(63.5, 88.9), (70.0, 120.0), (63.5, 88.9)]
+    spots, board = table_layout(sizes, (419.0, 587.4))
+    spans = sorted((s.x - w / 25.4 / 2, s.x + w / 25.4 / 2) for s, (w, _) in zip(spots, sizes))
+    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
+    assert all(s.z + 120 / 25.4 / 2 < board.z - 587.4 / 25.4 / 2 for s in spots)
+
+
+def test_a_deck_of_one_card_is_a_card():
+    deck = PrintDeck("solo", "Solo", ("solo/front/Lone",), "solo/back", (("Lone", 1),), (63.5, 88.9))
+    plan = plan_decks([deck])[0]
+    guids = iter(f"{n:06x}" for n in range(10))
+    obj = deck_object(plan, lambda name: "file:///x/" + name, 0.0, 0.0, lambda: next(guids))
+    assert obj["Name"] == "Card" and obj["Nickname"] == "Lone" and obj["CardID"] == 100
+    assert obj["CustomDeck"]["1"]["NumWidth"] * obj["CustomDeck"]["1"]["NumHeight"] == 2
+    assert obj["Transform"]["rotZ"] == 180
