@@ -214,3 +214,42 @@ def _discard(temps, backups, journal: Path) -> None:
         journal.unlink()
     except FileNotFoundError:
         pass
+
+
+RECORD = ".printkit-files"  # what the last export wrote into its folder, one relative path a line
+MAX_RECORD = 1 << 20  # bytes: a record longer than any export writes is not ours, and is ignored
+
+
+def replace_folder_files(files: dict[Path, bytes], folder: Path) -> None:
+    """Write ``files`` (all inside ``folder``) atomically, then remove what the previous write into
+    ``folder`` made and this one did not (a sheet a smaller deck no longer needs).
+
+    Only files named in the folder's record, written by printkit, are ever removed;
+    anything else in the folder is left alone.
+    """
+    folder = folder.resolve()
+    names = sorted(str(path.resolve().relative_to(folder)).replace(os.sep, "/") for path in files)
+    old = _recorded(folder)
+    record = folder / RECORD
+    write_files_atomically({**files, record: "".join(f"{n}\n" for n in names).encode("utf-8")}, tree=folder)
+    for name in sorted(old - set(names)):
+        try:
+            stale = target_in(folder, *name.split("/"))
+        except OutsideOutput:
+            continue
+        if stale.is_file() and not stale.is_symlink() and stale != record:
+            try:
+                stale.unlink()
+            except OSError:
+                pass  # left behind: harmless, and the next export tries again
+
+
+def _recorded(folder: Path) -> set[str]:
+    record = folder / RECORD
+    try:
+        if record.is_symlink() or not record.is_file() or record.stat().st_size > MAX_RECORD:
+            return set()
+        text = record.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return {line for line in text.splitlines() if line and not line.startswith("/") and ".." not in line.split("/")}

@@ -14,7 +14,7 @@ from conftest import REPO
 
 from printkit import output
 from printkit.cli import cli
-from printkit.output import JOURNAL, recover, write_files_atomically
+from printkit.output import JOURNAL, RECORD, recover, replace_folder_files, write_files_atomically
 
 TIMEOUT = 120
 
@@ -149,3 +149,21 @@ def test_a_rebuild_with_nothing_changed_is_byte_identical(built):
     before = _state(out)
     assert CliRunner().invoke(cli, ["build", str(pack), "--out", str(out)]).exit_code == 0
     assert _state(out) == before
+
+
+def test_an_export_folder_loses_only_the_files_its_previous_export_wrote(tmp_path):
+    folder = tmp_path / "out" / "pack" / "tts"
+    outside = tmp_path / "out" / "pack" / "cards.pdf"
+    outside.parent.mkdir(parents=True)
+    outside.write_bytes(b"keep")
+    replace_folder_files({folder / "a.png": b"1", folder / "b.png": b"2", folder / "sub" / "c.png": b"3"}, folder)
+    (folder / "mine.txt").write_text("a file the user put here")
+    replace_folder_files({folder / "a.png": b"new"}, folder)
+    assert (folder / "a.png").read_bytes() == b"new"
+    assert not (folder / "b.png").exists() and not (folder / "sub" / "c.png").exists()
+    assert (folder / "mine.txt").exists() and outside.read_bytes() == b"keep"
+    assert (folder / RECORD).read_text() == "a.png\n"
+    # A record edited to name files outside the folder removes nothing there.
+    (folder / RECORD).write_text("../cards.pdf\n/etc/hostname\na.png\n")
+    replace_folder_files({folder / "z.png": b"z"}, folder)
+    assert outside.read_bytes() == b"keep" and not (folder / "a.png").exists()

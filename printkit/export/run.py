@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..cliutil import EXIT_FINDINGS, EXIT_OK, reason
-from ..output import OutsideOutput, target_in, write_files_atomically
+from ..output import OutsideOutput, replace_folder_files, target_in
 from ..report import display_path, format_text, use_color, visible
 
 # (checked report, the folder to write into) -> {target path: bytes}; every path inside that folder.
@@ -21,7 +21,7 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
 
     A pack with check errors is refused (its findings shown as 'printkit
     check' shows them); the files of one pack are written all or nothing,
-    replacing the folder's previous export.
+    and what the folder's previous export wrote and this one does not is removed.
     """
     from ..build import BuildRefused, checked_pack, output_name
     from ..layout.sheet import LayoutError
@@ -34,7 +34,7 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
             files = make(report, folder)
             for path in files:
                 target_in(folder, str(path.relative_to(folder)))  # never outside its folder
-            write_files_atomically(files, tree=folder)
+            replace_folder_files(files, folder)
         except BuildRefused as refused:
             click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
             click.echo(visible(f"{refused.report.id}: not exported because of the errors above"), err=True)
