@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,6 +96,20 @@ def checked_pack(root: Path) -> PackReport:
     return report
 
 
+@contextmanager
+def render_errors(report: PackReport) -> Iterator[None]:
+    """A picture or font that only drawing finds unusable refuses the pack with a located finding."""
+    try:
+        yield
+    except ArtRenderError as exc:  # a picture whose header looked fine but whose pixels do not
+        finding = Finding("A102", f"'{Path(exc.path).name}' cannot be used: {exc.message}", Location(Path(exc.path)))
+        raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
+    except FontUnusable as exc:  # a pack font that only embedding shows to be unusable
+        where = report.pack.manifest.fonts.locations.get(exc.key) or Location(font_path(exc.key))
+        finding = Finding("T708", f"font {exc.message}", where, "export the font as TrueType (.ttf)")
+        raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
+
+
 def build_pack(root: Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     """Write ``<out>/<pack>/`` cards.pdf, board.pdf and rules.pdf; refuse a pack with check errors.
 
@@ -116,7 +131,7 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
     files: dict[Path, bytes] = {}
     pages: dict[str, int] = {}
     picture_dpi = pack.manifest.art.target_dpi if options.downsample else None
-    try:
+    with render_errors(report):
         for name, document in documents.items():
             total = len(document.pages)
             step = (lambda n, name=name, total=total: progress(name, n, total)) if progress else None
@@ -125,13 +140,6 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
             pages[name] = total
         if options.png_dpi:
             files.update(_pngs(folder, documents["cards.pdf"], options, picture_dpi))
-    except ArtRenderError as exc:  # a picture whose header looked fine but whose pixels do not
-        finding = Finding("A102", f"'{Path(exc.path).name}' cannot be used: {exc.message}", Location(Path(exc.path)))
-        raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
-    except FontUnusable as exc:  # a pack font that only embedding shows to be unusable
-        where = pack.manifest.fonts.locations.get(exc.key) or Location(font_path(exc.key))
-        finding = Finding("T708", f"font {exc.message}", where, "export the font as TrueType (.ttf)")
-        raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
     rules = load_rules(pack)
     if rules is not None:
         try:

@@ -1,10 +1,44 @@
-"""Placeholder: the `printkit export pod` command (being written)."""
+"""`printkit export pod`: card files for a print-on-demand service."""
 from __future__ import annotations
+
+import sys
+from functools import partial
+from pathlib import Path
 
 import click
 
+from ..cliutil import check_source_date_epoch, out_option, refuse_shared_output, resolve_packs
+from .services import SERVICE_IDS
+
 
 @click.command()
-def pod_command() -> None:
-    """Not written yet."""
-    raise click.UsageError("not written yet")
+@click.argument("packs", nargs=-1, metavar="[PACK]...")
+@click.option("--service", required=True, type=click.Choice(SERVICE_IDS),
+              help="tgc (The Game Crafter) or mpc (MakePlayingCards): a PNG per card at the service's "
+                   "template size; pdf: one PDF per deck, a page per card at trim plus 3 mm bleed.")
+@out_option
+def pod_command(packs: tuple[str, ...], service: str, out_dir: Path) -> None:
+    """Export every card for a print-on-demand service into OUT/<pack>/pod/<service>/.
+
+    tgc and mpc write one PNG per distinct card face and one per deck back, at
+    the pixels of the service's template for the deck's card size (trim plus
+    the service's bleed, 300 dpi); a card size the service does not sell is
+    refused, with the sizes it does. pdf writes one PDF per deck: a page per
+    distinct card at trim plus 3 mm bleed, no marks, TrimBox and BleedBox set,
+    the back last. Each export has a manifest.csv with the copies of every
+    card (player aids included) and the file that holds it. PACK is a bundled
+    pack id or a pack folder; with none, every bundled pack is exported.
+
+    \b
+    Examples:
+      printkit export pod --service tgc gag-grab
+      printkit export pod --service mpc cards/my-game --out dist
+      printkit export pod --service pdf            every bundled pack
+    """
+    from .pod import make_files, summary
+    from .run import run_export
+
+    check_source_date_epoch()
+    roots = resolve_packs(packs, ignore_outside=False)
+    refuse_shared_output(roots, out_dir)
+    sys.exit(run_export(roots, out_dir, ("pod", service), partial(make_files, service), summary))

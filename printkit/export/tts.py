@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from ..kit.sheets import PrintDeck, print_decks
+from ..kit.sheets import PrintDeck, check_face_sizes, print_decks
 from ..layout.draw import Face
-from ..layout.sheet import LayoutError
 from .tts_sheets import (board_pixels, board_scale, card_id, card_pixels, card_scale, cell_box, hidden_cell,
                          sheet_grids, sheet_pixels, sheet_counts, table_layout)
 
@@ -54,15 +53,12 @@ class DeckPlan:
 
 def plan_decks(decks: list[PrintDeck]) -> list[DeckPlan]:
     """Sheets, file names and card names for every deck; sheet ids count from 1 across all of them."""
-    from ..render.png import folder_slug  # (that module loads the rasteriser)
+    from ..render.png import folder_slug, unique_name  # (that module loads the rasteriser)
 
     plans, used, next_id = [], {"board"}, 1
     for deck in decks:
-        stem = _unique(folder_slug(deck.id), used)
-        per_copy = [name for name, copies in deck.contents for _ in range(copies)]
-        if len(per_copy) != len(deck.fronts):
-            raise ValueError(f"{deck.title}: {len(per_copy)} card names for {len(deck.fronts)} cards")
-        names = dict(zip(deck.fronts, per_copy))  # copies of a card share its face and its name
+        stem = unique_name(folder_slug(deck.id), used)
+        names = {key: name for key, (name, _) in zip(deck.keys, deck.contents)}  # copies share a face
         distinct = tuple(dict.fromkeys(deck.fronts))
         sheets, start = [], 0
         for n, (count, grid) in enumerate(zip(sheet_counts(len(distinct)), sheet_grids(len(distinct))), 1):
@@ -70,14 +66,6 @@ def plan_decks(decks: list[PrintDeck]) -> list[DeckPlan]:
             next_id, start = next_id + 1, start + count
         plans.append(DeckPlan(deck, names, f"{stem}-back.png", card_pixels(*deck.card_size), tuple(sheets)))
     return plans
-
-
-def _unique(stem: str, used: set[str]) -> str:
-    candidate, n = stem, 2
-    while candidate.lower() in used:
-        candidate, n = f"{stem}-{n}", n + 1
-    used.add(candidate.lower())
-    return candidate
 
 
 def image_base(url: str) -> str:
@@ -122,16 +110,6 @@ def board_face(pack) -> Face | None:
     return Face(BOARD_KEY, board.width, board.height, 0.0, tuple(board_items(board, m)))
 
 
-def _check_sizes(plan: DeckPlan, faces: Mapping[str, Face]) -> None:
-    width, height = plan.deck.card_size
-    for key in dict.fromkeys(plan.deck.fronts + (plan.deck.back,)):
-        face = faces[key]
-        if abs(face.width - width) > 1e-6 or abs(face.height - height) > 1e-6:
-            # Stretching it into the deck's cells would misshape the card; stop instead.
-            raise LayoutError(f"{plan.deck.title}: a face is {face.width:g} × {face.height:g} mm "
-                              f"but the deck's cards are {width:g} × {height:g} mm")
-
-
 def sheet_image(plan: DeckPlan, sheet: SheetPlan, faces: Mapping[str, Face], back, picture_dpi: float | None):
     """One card sheet: its faces cell by cell, the deck's back in the hidden cell, white between."""
     from PIL import Image
@@ -171,6 +149,7 @@ def _count(n: int, noun: str) -> str:
 
 def export_tts(report, folder: Path, base: str | None = None) -> TtsExport:
     """Every file of the export for a checked pack, keyed by its path in ``folder``."""
+    from ..build import render_errors
     from ..games import module_for
     from ..render.raster import face_images, png_bytes
 
@@ -180,19 +159,20 @@ def export_tts(report, folder: Path, base: str | None = None) -> TtsExport:
     picture_dpi = pack.manifest.art.target_dpi
     ref = image_refs(folder, base)
     files: dict[Path, bytes] = {}
-    for plan in plans:
-        _check_sizes(plan, faces)
-        back = face_images(faces, [plan.deck.back], 0.0, size=plan.card_px, picture_dpi=picture_dpi)[plan.deck.back]
-        files[folder / plan.back_file] = png_bytes(back)
-        for sheet in plan.sheets:  # one at a time: only its encoded PNG outlives the loop
-            files[folder / sheet.file] = png_bytes(sheet_image(plan, sheet, faces, back, picture_dpi))
-    board = board_face(pack)
-    board_size = None
-    if board is not None:
-        image = face_images({BOARD_KEY: board}, [BOARD_KEY], 0.0, size=board_pixels(board.width, board.height),
-                            picture_dpi=picture_dpi)[BOARD_KEY]
-        files[folder / BOARD_FILE] = png_bytes(image)
-        board_size = (board.width, board.height)
+    with render_errors(report):  # a picture or font only drawing finds unusable refuses the pack
+        for plan in plans:
+            check_face_sizes(plan.deck, faces)
+            back = face_images(faces, [plan.deck.back], 0.0, size=plan.card_px, picture_dpi=picture_dpi)[plan.deck.back]
+            files[folder / plan.back_file] = png_bytes(back)
+            for sheet in plan.sheets:  # one at a time: only its encoded PNG outlives the loop
+                files[folder / sheet.file] = png_bytes(sheet_image(plan, sheet, faces, back, picture_dpi))
+        board = board_face(pack)
+        board_size = None
+        if board is not None:
+            image = face_images({BOARD_KEY: board}, [BOARD_KEY], 0.0, size=board_pixels(board.width, board.height),
+                                picture_dpi=picture_dpi)[BOARD_KEY]
+            files[folder / BOARD_FILE] = png_bytes(image)
+            board_size = (board.width, board.height)
     note = ""
     if board is None:
         note = "the pack has no [board]"

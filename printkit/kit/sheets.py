@@ -47,7 +47,7 @@ class PrintDeck:
     back: str
     contents: tuple[tuple[str, int], ...]  # (name, copies), for the checklist
     card_size: tuple[float, float]  # (width, height) in mm of its cards
-    keys: tuple[str, ...] = ()  # the face key of each entry of ``contents``
+    keys: tuple[str, ...]  # the face key of each entry of ``contents``
 
     def sheets(self, per_sheet: int) -> list[tuple[str, ...]]:
         return [self.fronts[i:i + per_sheet] for i in range(0, len(self.fronts), per_sheet)]
@@ -161,14 +161,19 @@ def _boxed(page: Page, trims: list[Rect], bleeds: list[Rect]) -> Page:
 def deck_layout(deck: PrintDeck, faces: Mapping[str, Face], paper: Paper,
                 template: SheetTemplate) -> SheetLayout:
     """The grid for a deck's cards, after making sure its faces were drawn at the deck's size."""
+    check_face_sizes(deck, faces)
+    return SheetLayout.compute(paper, *deck.card_size, template)
+
+
+def check_face_sizes(deck: PrintDeck, faces: Mapping[str, Face]) -> None:
+    """LayoutError unless every face of ``deck`` is the size of its cards: imposing (or exporting)
+    a face of another size would misalign every cut, so stop instead."""
     width, height = deck.card_size
     for key in dict.fromkeys(deck.fronts + (deck.back,)):
         face = faces[key]
         if abs(face.width - width) > 1e-6 or abs(face.height - height) > 1e-6:
-            # Imposing a face of another size would misalign every cut; stop instead.
             raise LayoutError(f"{deck.title}: a face is {face.width:g} × {face.height:g} mm "
                               f"but the deck's cards are {width:g} × {height:g} mm")
-    return SheetLayout.compute(paper, width, height, template)
 
 
 def sheet_pages(pack: Pack, paper: Paper, options: SheetOptions, template: SheetTemplate = SheetTemplate(),

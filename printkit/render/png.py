@@ -38,11 +38,11 @@ def png_names(decks) -> dict[str, str]:
     names: dict[str, str] = {}
     folders: set[str] = set()
     for deck in decks:
-        folder = _unique(folder_slug(deck.id), folders)
+        folder = unique_name(folder_slug(deck.id), folders)
         used = {"back"}
         for key, (name, _) in zip(deck.keys, deck.contents):
             if key not in names:
-                names[key] = f"{folder}/{_unique(slug(name), used)}.png"
+                names[key] = f"{folder}/{unique_name(slug(name), used)}.png"
         names[deck.back] = f"{folder}/back.png"
     return names
 
@@ -64,7 +64,7 @@ def copies_manifest(decks, names: Mapping[str, str]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def _unique(name: str, used: set[str]) -> str:
+def unique_name(name: str, used: set[str]) -> str:
     """``name``, or ``name-2``, ``name-3``... whichever is not yet in ``used`` (compared as lower case)."""
     candidate, n = name, 2
     while candidate.lower() in used:

@@ -19,14 +19,17 @@ from .pdf import render_pdf
 
 
 def face_pages(faces: Mapping[str, Face], keys: Iterable[str], bleed: float) -> list[Page]:
-    """One page per face: its trim plus ``bleed`` mm on every side (at most the face's own bleed)."""
+    """One page per face: its trim plus ``bleed`` mm on every side (at most the face's own bleed), no
+    marks, with TrimBox on the trim and BleedBox on the page."""
     pages = []
     for key in keys:
         face = faces[key]
         if bleed > face.bleed + 1e-9:
             raise ValueError(f"{key}: {bleed:g} mm of bleed asked for, but the face has {face.bleed:g} mm")
         w, h = face.width + 2 * bleed, face.height + 2 * bleed
-        pages.append(Page(w, h, (Place(key, bleed, bleed, 0, Rect(0, 0, w, h)),), key))
+        page = Rect(0, 0, w, h)
+        pages.append(Page(w, h, (Place(key, bleed, bleed, 0, page),), key,
+                          trim_box=Rect(bleed, bleed, face.width, face.height), bleed_box=page))
     return pages
 
 

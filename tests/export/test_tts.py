@@ -279,7 +279,8 @@ def test_decks_in_a_row_below_the_board_do_not_overlap():
 
 
 def test_a_deck_of_one_card_is_a_card():
-    deck = PrintDeck("solo", "Solo", ("solo/front/Lone",), "solo/back", (("Lone", 1),), (63.5, 88.9))
+    deck = PrintDeck("solo", "Solo", ("solo/front/Lone",), "solo/back", (("Lone", 1),), (63.5, 88.9),
+                     ("solo/front/Lone",))
     plan = plan_decks([deck])[0]
     guids = iter(f"{n:06x}" for n in range(10))
     obj = deck_object(plan, lambda name: "file:///x/" + name, 0.0, 0.0, lambda: next(guids))
