@@ -9,52 +9,37 @@ order, and which file (and page) holds it.
 """
 from __future__ import annotations
 
-import csv
-import io
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..build import render_errors
-from ..kit.sheets import PrintDeck, check_face_sizes, print_decks
+from ..kit.sheets import check_face_sizes, print_decks
+from ..render.png import MANIFEST_COLUMNS, copies_rows, csv_bytes, png_names
 from ..layout.sheet import LayoutError
 from .services import PDF_BLEED_MM, SERVICES, Service, bleed_mm, product_for
 
 MANIFEST = "manifest.csv"
-IMAGE_COLUMNS = ("deck", "deck_title", "card", "copies", "front", "back", "product", "deck_cards")
+IMAGE_COLUMNS = MANIFEST_COLUMNS + ("product", "deck_cards")
 PDF_COLUMNS = ("deck", "deck_title", "card", "copies", "file", "page", "back_page", "deck_cards")
-
-
-@dataclass(frozen=True)
-class Card:
-    """One distinct card face of a deck, and how many copies of it the deck has."""
-
-    deck: PrintDeck
-    key: str
-    name: str
-    copies: int
 
 
 def make_files(service_id: str, report, folder: Path) -> dict[Path, bytes]:
     """Every file of the export of ``report``'s pack for ``service_id``, keyed by its path in ``folder``."""
-    from ..render.png import png_names
 
     pack = report.pack
     decks, faces = print_decks(pack, report.fronts)
     for deck in decks:
         check_face_sizes(deck, faces)
     names = png_names(decks)  # the file names 'printkit build --png' gives the same cards
-    cards = distinct_cards(decks)
     picture_dpi = pack.manifest.art.target_dpi
     with render_errors(report):
         if service_id == "pdf":
-            files, rows = _pdf_files(pack, decks, faces, names, cards, picture_dpi)
+            files, rows = _pdf_files(pack, decks, faces, names, picture_dpi)
             columns = PDF_COLUMNS
         else:
-            files, rows = _image_files(SERVICES[service_id], decks, faces, names, cards, picture_dpi)
+            files, rows = _image_files(SERVICES[service_id], decks, faces, names, picture_dpi)
             columns = IMAGE_COLUMNS
     out = {folder.joinpath(*name.split("/")): data for name, data in files.items()}
-    out[folder / MANIFEST] = _csv(columns, rows)
+    out[folder / MANIFEST] = csv_bytes(columns, rows)
     return out
 
 
@@ -66,33 +51,15 @@ def summary(files: dict[Path, bytes]) -> str:
     return f"{made} and {MANIFEST}"
 
 
-def distinct_cards(decks: list[PrintDeck]) -> list[Card]:
-    """Each deck's distinct fronts in the order its cards are listed, with the copies it prints of each.
-
-    Copies are counted in the print order itself, so they are what cards.pdf prints; a card
-    with no copies has no row.
-    """
-    cards = []
-    for deck in decks:
-        counts = Counter(deck.fronts)
-        seen: set[str] = set()
-        for key, (name, _) in zip(deck.keys, deck.contents):
-            if key in seen or not counts[key]:
-                continue
-            seen.add(key)
-            cards.append(Card(deck, key, name, counts[key]))
-    return cards
-
-
-def _image_files(service: Service, decks, faces, names, cards, picture_dpi):
+def _image_files(service: Service, decks, faces, names, picture_dpi):
     """One PNG per distinct front and per back at the service's template size; the manifest rows."""
-    from ..render.raster import face_images, png_bytes
+    from ..render.raster import iter_face_images, png_bytes
 
     products = [product_for(service, deck.title, deck.card_size) for deck in decks]  # refuse before rendering
     files: dict[str, bytes] = {}
     rows = []
     for deck, product in zip(decks, products):
-        keys = [c.key for c in cards if c.deck is deck] + [deck.back]
+        keys = [key for key, _, _ in deck.distinct()] + [deck.back]
         bleed_x, bleed_y = bleed_mm(product, deck.card_size)
         most, drawn_bleed = max(bleed_x, bleed_y), min(faces[key].bleed for key in keys)
         if min(bleed_x, bleed_y) < 0 or most > drawn_bleed:
@@ -105,14 +72,12 @@ def _image_files(service: Service, decks, faces, names, cards, picture_dpi):
         drawn = (round((width + 2 * most) * px_per_mm), round((height + 2 * most) * px_per_mm))
         left = _crop_start(drawn[0], product.template_px[0], (most - bleed_x) * px_per_mm)
         top = _crop_start(drawn[1], product.template_px[1], (most - bleed_y) * px_per_mm)
-        images = face_images(faces, keys, most, size=drawn, picture_dpi=picture_dpi)
-        for key, image in images.items():
+        for key, image in iter_face_images(faces, keys, most, size=drawn, picture_dpi=picture_dpi):
             if image.size != product.template_px:
                 image = image.crop((left, top, left + product.template_px[0], top + product.template_px[1]))
             files[names[key]] = png_bytes(image, product.dpi)
         label = f"{service.name} {product.name} ({product.template_px[0]} × {product.template_px[1]} px)"
-        rows += [(deck.id, deck.title, c.name, c.copies, names[c.key], names[deck.back], label, len(deck.fronts))
-                 for c in cards if c.deck is deck]
+        rows += [row + (label, len(deck.fronts)) for row in copies_rows(deck, names)]
     return files, rows
 
 
@@ -120,7 +85,7 @@ def _crop_start(drawn: int, wanted: int, offset: float) -> int:
     return max(0, min(round(offset), drawn - wanted))
 
 
-def _pdf_files(pack, decks, faces, names, cards, picture_dpi):
+def _pdf_files(pack, decks, faces, names, picture_dpi):
     """One PDF per deck: a page per distinct front, then the back; the manifest rows."""
     from ..render.pdf import render_pdf
     from ..render.raster import face_pages
@@ -128,20 +93,12 @@ def _pdf_files(pack, decks, faces, names, cards, picture_dpi):
     files: dict[str, bytes] = {}
     rows = []
     for deck in decks:
-        keys = [c.key for c in cards if c.deck is deck] + [deck.back]
+        keys = [key for key, _, _ in deck.distinct()] + [deck.back]
         pages = face_pages(faces, keys, PDF_BLEED_MM)
         file = names[deck.back].split("/")[0] + ".pdf"
         files[file] = render_pdf(pages, faces, f"{pack.manifest.title} — {deck.title}",
                                  "print-on-demand cards: one page per card, trim plus 3 mm bleed",
                                  picture_dpi=picture_dpi)
-        rows += [(deck.id, deck.title, c.name, c.copies, file, n, len(keys), len(deck.fronts))
-                 for n, c in enumerate((c for c in cards if c.deck is deck), start=1)]
+        rows += [(deck.id, deck.title, name, copies, file, n, len(keys), len(deck.fronts))
+                 for n, (_, name, copies) in enumerate(deck.distinct(), start=1)]
     return files, rows
-
-
-def _csv(columns: tuple[str, ...], rows: list[tuple]) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
-    writer.writerows(rows)
-    return buffer.getvalue().encode("utf-8")

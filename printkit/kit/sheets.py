@@ -5,6 +5,7 @@ cards; the player aids use the pack's card size.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -51,6 +52,19 @@ class PrintDeck:
 
     def sheets(self, per_sheet: int) -> list[tuple[str, ...]]:
         return [self.fronts[i:i + per_sheet] for i in range(0, len(self.fronts), per_sheet)]
+
+    def distinct(self) -> tuple[tuple[str, str, int], ...]:
+        """(face key, name, copies) of each distinct front, in the order the cards are listed.
+
+        Copies are counted in the print order itself, so they are what cards.pdf
+        prints; a card with no copies has no entry.
+        """
+        counts = Counter(self.fronts)
+        entries: dict[str, tuple[str, str, int]] = {}
+        for key, (name, _) in zip(self.keys, self.contents):
+            if counts[key] and key not in entries:
+                entries[key] = (key, name, counts[key])
+        return tuple(entries.values())
 
 
 def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],

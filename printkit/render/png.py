@@ -5,7 +5,7 @@ import re
 from collections.abc import Mapping
 
 from ..layout.draw import Face
-from .raster import face_images, png_bytes
+from .raster import iter_face_images, png_bytes
 
 
 MAX_SLUG = 80  # characters of a file name made from a card's name
@@ -47,21 +47,28 @@ def png_names(decks) -> dict[str, str]:
     return names
 
 
-def copies_manifest(decks, names: Mapping[str, str]) -> bytes:
-    """A CSV of every card image: its deck, name and copies, and the file of its back.
+MANIFEST_COLUMNS = ("deck", "deck_title", "card", "copies", "front", "back")
 
-    Copy counts come from the print order itself, so they are the copies cards.pdf prints.
-    """
+
+def copies_rows(deck, names: Mapping[str, str]) -> list[tuple]:
+    """A row of MANIFEST_COLUMNS for each distinct card of ``deck`` (a ``PrintDeck``)."""
+    return [(deck.id, deck.title, name, copies, names[key], names[deck.back]) for key, name, copies in deck.distinct()]
+
+
+def csv_bytes(columns: tuple[str, ...], rows: list[tuple]) -> bytes:
     import csv
     import io
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["deck", "card", "copies", "front", "back"])
-    for deck in decks:
-        for key, (name, _) in zip(deck.keys, deck.contents):
-            writer.writerow([deck.id, name, deck.fronts.count(key), names[key], names[deck.back]])
+    writer.writerow(columns)
+    writer.writerows(rows)
     return out.getvalue().encode("utf-8")
+
+
+def copies_manifest(decks, names: Mapping[str, str]) -> bytes:
+    """A CSV of every card image: its deck, name and copies, and the file of its back."""
+    return csv_bytes(MANIFEST_COLUMNS, [row for deck in decks for row in copies_rows(deck, names)])
 
 
 def unique_name(name: str, used: set[str]) -> str:
@@ -76,5 +83,5 @@ def unique_name(name: str, used: set[str]) -> str:
 def card_pngs(faces: Mapping[str, Face], names: Mapping[str, str], bleed: float, dpi: float,
               picture_dpi: float | None) -> dict[str, bytes]:
     """PNG bytes for each face key in ``names`` (key -> file name), ``dpi`` pixels per inch."""
-    images = face_images(faces, names, bleed, dpi=dpi, picture_dpi=picture_dpi)
-    return {names[key]: png_bytes(image, dpi) for key, image in images.items()}
+    images = iter_face_images(faces, names, bleed, dpi=dpi, picture_dpi=picture_dpi)
+    return {names[key]: png_bytes(image, dpi) for key, image in images}

@@ -8,7 +8,7 @@ cards (the PNG cards, Tabletop Simulator, print-on-demand) goes through here.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -41,12 +41,19 @@ def face_images(faces: Mapping[str, Face], keys: Iterable[str], bleed: float,
     With ``size`` the face is scaled to fill it exactly (a print service's
     template is given in pixels); with ``dpi`` the size follows from the face.
     """
+    return dict(iter_face_images(faces, keys, bleed, size, dpi, picture_dpi))
+
+
+def iter_face_images(faces: Mapping[str, Face], keys: Iterable[str], bleed: float,
+                     size: tuple[int, int] | None = None, dpi: float | None = None,
+                     picture_dpi: float | None = 300.0) -> Iterator[tuple[str, Image.Image]]:
+    """(key, image) for each face as ``face_images`` draws it, one at a time, so that a caller that
+    encodes each image before taking the next holds one in memory, not the whole deck."""
     if (size is None) == (dpi is None):
         raise ValueError("give exactly one of size and dpi")
     keys = list(dict.fromkeys(keys))
     pages = face_pages(faces, keys, bleed)
     document = pdfium.PdfDocument(render_pdf(pages, faces, "cards", "card images", picture_dpi=picture_dpi))
-    out: dict[str, Image.Image] = {}
     try:
         for n, key in enumerate(keys):
             page = document[n]
@@ -62,11 +69,10 @@ def face_images(faces: Mapping[str, Face], keys: Iterable[str], bleed: float,
                 fits = image.width >= w_px and image.height >= h_px
                 close = abs(image.width - w_px) <= 1 and abs(image.height - h_px) <= 1
                 image = image.crop((0, 0, w_px, h_px)) if fits and close else image.resize((w_px, h_px))
-            out[key] = image
             page.close()
+            yield key, image
     finally:
         document.close()
-    return out
 
 
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
