@@ -1,0 +1,160 @@
+"""A pack as committed at a git revision, extracted into a temporary folder.
+
+Only git's plumbing is called (``rev-parse``, ``ls-tree``, ``cat-file``),
+as argument lists and never through a shell, so a revision or path cannot
+run anything. Only regular files are taken: symbolic links and submodules
+in the pack are skipped, and a path that would leave the folder is refused.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from ..model.manifest import MANIFEST_NAME
+
+MAX_FILES = 2000  # files in the pack at the revision
+MAX_BYTES = 64 << 20  # their bytes in all
+TIMEOUT = 60  # seconds for one git command
+BLOB_MODES = ("100644", "100755")  # regular files; 120000 is a symbolic link, 160000 a submodule
+
+
+class GitProblem(Exception):
+    """Why a revision's pack cannot be had; said to the user as it is (a usage error)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    path: str  # inside the pack folder, with '/'
+    oid: str
+    size: int
+
+
+def is_pack_folder(arg: str) -> bool:
+    """Whether a command-line OLD names a pack folder (rather than a git revision)."""
+    path = Path(arg)
+    return bool(arg) and path.is_dir() and (path / MANIFEST_NAME).is_file()
+
+
+@contextmanager
+def revision_pack(rev: str, pack: Path) -> Iterator[tuple[Path, str]]:
+    """(folder, label): the pack folder ``pack`` as committed at ``rev``, in a temporary folder that
+    is removed afterwards whatever happens; the label names the revision and its commit."""
+    top, inside = _repository(pack)
+    commit = _commit(top, rev)
+    entries = _entries(top, commit, inside, rev)
+    with tempfile.TemporaryDirectory(prefix="printkit-diff-") as tmp:
+        root = Path(tmp) / Path(pack).resolve().name  # the same folder name: the pack id
+        root.mkdir()
+        _extract(top, entries, root)
+        short = commit[:7]
+        yield root, rev if commit.startswith(rev.lower()) else f"{rev} ({short})"
+
+
+def _git(cwd: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, GIT_TERMINAL_PROMPT="0", GIT_OPTIONAL_LOCKS="0")
+    try:
+        return subprocess.run(["git", "--literal-pathspecs", "-C", str(cwd), *args], input=stdin, check=False,
+                              capture_output=True, timeout=TIMEOUT, env=env)
+    except FileNotFoundError:
+        raise GitProblem("git is not installed (or not on PATH); it is needed to compare with a revision") from None
+    except subprocess.TimeoutExpired:
+        raise GitProblem(f"git took more than {TIMEOUT} s to answer 'git {args[0]}'") from None
+
+
+def _said(result: subprocess.CompletedProcess) -> str:
+    """git's own first line of complaint, for the user."""
+    lines = result.stderr.decode("utf-8", "replace").strip().splitlines()
+    return lines[0].removeprefix("fatal: ") if lines else f"git exited with status {result.returncode}"
+
+
+def _repository(pack: Path) -> tuple[Path, str]:
+    """(the repository's top folder, the pack folder's path inside it with '/', '' at the top)."""
+    folder = Path(pack).resolve()
+    if not folder.is_dir():
+        raise GitProblem(f"'{pack}' is not a folder")
+    result = _git(folder, "rev-parse", "--show-toplevel")
+    if result.returncode != 0:
+        raise GitProblem(f"'{pack}' is not in a git repository ({_said(result)})")
+    top = Path(result.stdout.decode("utf-8", "surrogateescape").rstrip("\n")).resolve()
+    try:
+        inside = folder.relative_to(top)
+    except ValueError:
+        raise GitProblem(f"'{pack}' is not inside the repository at {top}") from None
+    return top, inside.as_posix() if inside.parts else ""
+
+
+def _commit(top: Path, rev: str) -> str:
+    if rev.startswith("-"):
+        raise GitProblem(f"'{rev}' is not a pack folder, and a revision may not start with '-'")
+    if not rev or any(c in rev for c in "\0\n\r"):
+        raise GitProblem(f"'{rev}' is neither a pack folder nor a revision git accepts")
+    result = _git(top, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    if result.returncode != 0:
+        raise GitProblem(f"'{rev}' is neither a pack folder (with a {MANIFEST_NAME}) nor a known revision "
+                         f"of the repository at {top}")
+    return result.stdout.decode("ascii").strip()
+
+
+def _entries(top: Path, commit: str, inside: str, rev: str) -> list[Entry]:
+    """The regular files under ``inside`` at ``commit``, checked against the limits."""
+    where = ["--", inside] if inside else []
+    result = _git(top, "ls-tree", "-r", "-l", "-z", "--full-tree", commit, *where)
+    if result.returncode != 0:
+        raise GitProblem(f"cannot list '{inside or '.'}' at {rev}: {_said(result)}")
+    prefix = f"{inside}/" if inside else ""
+    entries: list[Entry] = []
+    total = 0
+    for record in result.stdout.split(b"\0"):
+        if not record:
+            continue
+        meta, _, raw = record.partition(b"\t")
+        mode, kind, oid, size = meta.decode("ascii").split()
+        path = raw.decode("utf-8", "surrogateescape")
+        if kind != "blob" or mode not in BLOB_MODES or not path.startswith(prefix):
+            continue  # symbolic links and submodules are left out
+        rel = path[len(prefix):]
+        if not _safe(rel):
+            raise GitProblem(f"refusing '{path}' at {rev}: the path would leave the pack folder")
+        entries.append(Entry(rel, oid, int(size)))
+        total += int(size)
+        if len(entries) > MAX_FILES:
+            raise GitProblem(f"'{inside or '.'}' at {rev} has more than {MAX_FILES:,} files; "
+                             f"a pack may have at most {MAX_FILES:,}")
+        if total > MAX_BYTES:
+            raise GitProblem(f"'{inside or '.'}' at {rev} holds more than {MAX_BYTES >> 20} MiB; "
+                             f"printkit diff extracts at most {MAX_BYTES >> 20} MiB of a pack")
+    if not any(e.path == MANIFEST_NAME for e in entries):
+        raise GitProblem(f"the pack '{inside or '.'}' is not in {rev}: there is no {prefix}{MANIFEST_NAME} there")
+    return entries
+
+
+def _safe(rel: str) -> bool:
+    path = PurePosixPath(rel)
+    return bool(rel) and not path.is_absolute() and all(p not in ("", ".", "..") for p in rel.split("/")) \
+        and "\\" not in rel
+
+
+def _extract(top: Path, entries: list[Entry], root: Path) -> None:
+    """Write every entry's content under ``root``, read in one ``git cat-file --batch``."""
+    result = _git(top, "cat-file", "--batch", stdin="".join(f"{e.oid}\n" for e in entries).encode("ascii"))
+    if result.returncode != 0:
+        raise GitProblem(f"cannot read the pack's files from git: {_said(result)}")
+    out, at = result.stdout, 0
+    home = root.resolve()
+    for entry in entries:
+        end = out.index(b"\n", at)
+        oid, kind, size = out[at:end].decode("ascii").split()
+        if oid != entry.oid or kind != "blob" or int(size) != entry.size:
+            raise GitProblem(f"git gave something unexpected for '{entry.path}'")
+        data = out[end + 1:end + 1 + entry.size]
+        at = end + 1 + entry.size + 1  # the content is followed by a newline
+        target = root.joinpath(*entry.path.split("/"))
+        if home not in target.resolve().parents:
+            raise GitProblem(f"refusing '{entry.path}': the path would leave the pack folder")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)

@@ -1,0 +1,202 @@
+"""The proof: every changed card drawn old beside new, with a caption saying what changed.
+
+Both sides' fronts come from ``printkit.faces`` (as ``check`` lays them out);
+their keys are prefixed ``old:`` and ``new:`` so one document holds both.
+With no card changes the proof is one page that says so, so a workflow that
+uploads it always finds a file. Only ``proof_pdf`` draws (lazily importing
+the renderer); the rest builds display-list pages.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from ..faces.base import FaceResult
+from ..fonts import metrics
+from ..layout.draw import Box, Face, Group, Item, Line, Page, Place, Text
+from ..layout.geometry import Rect
+from ..layout.text import wrap
+from ..model.pack import COPIES_COLUMN
+from .compare import CardChange, CardSide, PackDiff
+from .proof_layout import A4, FOOTER, HEADER, MARGIN, PairSlot, card_rect, pages_of, proof_grid
+from .report import summary
+
+MAX_PAIRS = 300  # pairs drawn (100 pages); the rest are counted on the last page
+POKER = (63.5, 88.9)  # the cell size when no card has a face to draw
+GREY, INK = "#6B6B6B", "#1A1A1A"
+COLOURS = {"changed": "#A35F00", "renamed": "#0072B2", "added": "#00855F", "removed": "#C24E00"}
+MAX_LABEL = 60  # characters of a revision or folder name in a page's heading
+
+
+def arrow() -> str:
+    """'→' where the caption font has it (Atkinson Hyperlegible does not), else '»'."""
+    return "→" if metrics("body").has("→") and metrics("bold").has("→") else "»"
+
+
+def proof_pdf(diff: PackDiff, old_fronts: Mapping[str, FaceResult] | None,
+              new_fronts: Mapping[str, FaceResult] | None) -> tuple[bytes, int]:
+    """(the proof's bytes, its page count)."""
+    from ..render.pdf import render_pdf  # reportlab: only when a proof is asked for
+
+    pages, faces = proof_pages(diff, old_fronts or {}, new_fronts or {})
+    data = render_pdf(pages, faces, f"{diff.title}: card proof", f"{diff.old_label} → {diff.new_label}")
+    return data, len(pages)
+
+
+def proof_pages(diff: PackDiff, old_fronts: Mapping[str, FaceResult],
+                new_fronts: Mapping[str, FaceResult]) -> tuple[list[Page], dict[str, Face]]:
+    changes = diff.card_changes
+    shown = changes[:MAX_PAIRS]
+    faces: dict[str, Face] = {}
+
+    def face(side: CardSide | None, fronts: Mapping[str, FaceResult], prefix: str) -> Face | None:
+        result = fronts.get(side.face) if side is not None else None
+        if result is None:
+            return None
+        key = f"{prefix}:{side.face}"
+        faces[key] = replace(result.face, key=key)
+        return faces[key]
+
+    pairs = [(c, face(c.old, old_fronts, "old"), face(c.new, new_fronts, "new")) for c in shown]
+    sizes = [(f.width, f.height) for _, a, b in pairs for f in (a, b) if f is not None] or [POKER]
+    grid = proof_grid((max(w for w, _ in sizes), max(h for _, h in sizes)), A4)
+    groups = pages_of(len(pairs), grid.rows)
+    pages = []
+    for n, group in enumerate(groups):
+        items = _frame(diff, n, len(groups))
+        for row, i in enumerate(group):
+            items += pair_items(*pairs[i], grid.slots[row], grid.scale)
+        if not pairs:
+            items += _nothing(diff)
+        elif n == len(groups) - 1 and len(changes) > len(shown):
+            items.append(Text(MARGIN, MARGIN + FOOTER, f"… and {len(changes) - len(shown)} more changed cards, "
+                                                       f"not drawn (a proof shows at most {MAX_PAIRS})",
+                              "bold", 9, COLOURS["removed"]))
+        pages.append(Page(A4[0], A4[1], tuple(items), label=f"proof {n + 1}"))
+    return pages, faces
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut short with '…' to fit ``width`` mm."""
+    measure = metrics(font)
+    if measure.width(text, size) <= width:
+        return text
+    while text and measure.width(text + "…", size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _frame(diff: PackDiff, n: int, of: int) -> list[Item]:
+    w, h = A4
+    top = h - MARGIN
+    title = _fit(f"Card proof: {diff.title}", "bold", 11, (w - 2 * MARGIN) * 0.6)
+    room = w - 2 * MARGIN - metrics("bold").width(title, 11) - 8
+    sides = f"{_clip(diff.old_label, MAX_LABEL)} {arrow()} {_clip(diff.new_label, MAX_LABEL)}"
+    return [
+        Text(MARGIN, top - 5, title, "bold", 11, INK),
+        Text(w - MARGIN, top - 5, _fit(sides, "body", 8, room), "body", 8, GREY, "right"),
+        Line(MARGIN, top - HEADER + 2.5, w - MARGIN, top - HEADER + 2.5, 0.5, GREY),
+        Text(w / 2, MARGIN, f"page {n + 1} of {of}", "body", 8, GREY, "center"),
+    ]
+
+
+def _nothing(diff: PackDiff) -> list[Item]:
+    w, h = A4
+    sides = f"{diff.old_label} {arrow()} {diff.new_label}"
+    items: list[Item] = [Text(w / 2, h * 0.62, "No card changes", "bold", 20, INK, "center"),
+                         Text(w / 2, h * 0.62 - 10, _fit(sides, "body", 10, w - 2 * MARGIN), "body", 10, GREY,
+                              "center")]
+    if diff.appeared or diff.gone or diff.notes:
+        more = summary(diff).split("; ", 1)[-1]  # what is left past "no card changes": findings, deck notes
+        items.append(Text(w / 2, h * 0.62 - 17, _fit(f"{more} (see the report)", "body", 10, w - 2 * MARGIN),
+                          "body", 10, GREY, "center"))
+    return items
+
+
+def pair_items(change: CardChange, old: Face | None, new: Face | None, slot: PairSlot, scale: float) -> list[Item]:
+    """One row: the old card (or a dashed blank), the new one, their labels, and the caption."""
+    colour = COLOURS[change.kind]
+    items: list[Item] = []
+    for side, face, cell, word in ((change.old, old, slot.old, "old"), (change.new, new, slot.new, "new")):
+        if side is None:  # added or removed: this side has no such card
+            items.append(Box(cell, stroke="#B0B0B0", width=0.5, dash=(1.5, 1.5)))
+            items.append(Text(cell.cx, cell.cy, f"not in {word}", "body", 8, GREY, "center"))
+            continue
+        label = f"{word} · {change.kind}" if change.kind in ("added", "removed") else word
+        if face is None:  # the deck's layout is unknown on this side: nothing to draw
+            items.append(Box(cell, stroke=GREY, width=0.5, dash=(0.8, 0.8)))
+            items.append(Text(cell.cx, cell.cy, "no face to draw", "body", 8, GREY, "center"))
+            items.append(Text(cell.x, slot.label_y, label, "bold", 8, colour))
+            continue
+        rect = card_rect(cell, (face.width, face.height), scale)
+        items.append(Group((Place(face.key, 0.0, 0.0),), rect.x, rect.y, scale=scale,
+                           clip=Rect(0.0, 0.0, face.width, face.height)))
+        items.append(Box(rect, stroke="#9A9A9A", width=0.4))  # the trim, so white cards show their edge
+        items.append(Text(rect.x, slot.label_y, label, "bold", 8, colour))
+    items += caption_items(change, slot.caption, colour)
+    return items
+
+
+def caption_lines(change: CardChange) -> list[tuple[str, str]]:
+    """(font, text) lines saying which card this is and what changed."""
+    if change.kind == "renamed":
+        title = f"{change.old.name} {arrow()} {change.new.name}"
+    else:
+        title = change.name
+    side = change.new or change.old
+    where = f"line {change.new.line}" if change.new else f"was line {change.old.line}"
+    lines = [("bold", title), ("body", f"{change.kind} · {change.deck} · {where}")]
+    if change.kind in ("added", "removed"):
+        lines += [("body", f"{field}: {text}") for field, text in side.fields if text]
+    else:
+        lines += [("body", f"{c.field}: {c.old or '(blank)'} {arrow()} {c.new or '(blank)'}")
+                  for c in change.changes]
+    old, new = change.copies
+    if change.kind in ("changed", "renamed") and old != new and not any(c.field == COPIES_COLUMN
+                                                                         for c in change.changes):
+        lines.append(("body", f"copies: {old} {arrow()} {new}"))
+    return [(font, _clip(text, 400)) for font, text in lines]
+
+
+SIZES = {"bold": 10.0, "body": 8.5}
+
+
+def caption_items(change: CardChange, box: Rect, colour: str) -> list[Item]:
+    """The caption wrapped to ``box``; lines that do not fit end in '…'."""
+    placed: list[tuple[str, str]] = []
+    for font, text in caption_lines(change):
+        placed += [(font, piece) for piece in _wrapped(text, font, SIZES[font], box.w)]
+    items: list[Item] = []
+    y = box.top - metrics("bold").ascent(SIZES["bold"])
+    for i, (font, text) in enumerate(placed):
+        pitch = SIZES[font] * 1.25 * 25.4 / 72
+        if y - pitch < box.y and i < len(placed) - 1:
+            items.append(Text(box.x, y, "…", "body", SIZES["body"], GREY))
+            break
+        items.append(Text(box.x, y, text, font, SIZES[font], colour if i == 0 else INK))
+        y -= pitch
+    return items
+
+
+def _wrapped(text: str, font: str, size: float, width: float) -> list[str]:
+    """Word-wrapped lines, a word wider than ``width`` broken between characters."""
+    measure = metrics(font)
+    out: list[str] = []
+    for line in wrap(text, measure, size, width):
+        if measure.width(line, size) <= width:
+            out.append(line)
+            continue
+        piece, used = "", 0.0
+        for char in line:
+            advance = measure.width(char, size)
+            if piece and used + advance > width:
+                out.append(piece)
+                piece, used = "", 0.0
+            piece, used = piece + char, used + advance
+        out.append(piece)
+    return out

@@ -1,0 +1,170 @@
+"""printkit diff against a git revision: a temporary repository with the pack committed, then edited."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from click.testing import CliRunner
+from diffpacks import copy_pack, edit, make_edits
+
+from printkit.cli import cli
+from printkit.diff import git as diffgit
+from printkit.diff.git import GitProblem, revision_pack
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def git(repo, *args):
+    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull)
+    result = subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false",
+                             "-C", str(repo), *args], capture_output=True, text=True, env=env, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    """A repository whose HEAD~1 has the pack as bundled, HEAD a symlink and a submodule entry
+    besides; the working tree has the standard edits."""
+    root = tmp_path_factory.mktemp("repo")
+    git(root, "init", "-q")
+    pack = copy_pack(root / "cards" / "gag-grab")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "pack")
+    (pack / "link.csv").symlink_to("/etc/hostname")
+    (pack / "up").symlink_to("../../..")
+    sha = git(root, "rev-parse", "HEAD")
+    git(root, "update-index", "--add", "--cacheinfo", f"160000,{sha},cards/gag-grab/sub")  # a submodule entry
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "links")
+    make_edits(pack)
+    return root
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["diff", *map(str, args)], catch_exceptions=False)
+
+
+def test_diff_against_head_reports_the_working_tree_edits(repo):
+    result = run("HEAD", repo / "cards" / "gag-grab", "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    short = git(repo, "rev-parse", "--short=7", "HEAD")
+    assert data["old"] == f"HEAD ({short})" and data["pack"] == "gag-grab"
+    assert data["summary"]["text"].startswith("3 cards changed, 1 added, 1 removed, 1 renamed; Kid cards 52 → 53")
+    gags = data["decks"][1]
+    assert [(c["kind"], c["name"]) for c in gags["cards"]][2] == ("renamed", "The Red Baron")
+
+
+def test_relative_pack_path_from_inside_the_repository(repo, monkeypatch):
+    monkeypatch.chdir(repo / "cards")
+    result = run("HEAD~1", "gag-grab")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("gag-grab: HEAD~1 (")
+    assert "    ~ Shortstop: requires 'SN x2' → 'SN + Sally'" in result.output.splitlines()
+
+
+def test_only_regular_files_are_extracted_and_the_folder_is_removed(repo, tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with revision_pack("HEAD", repo / "cards" / "gag-grab") as (root, label):
+        files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+        assert root.name == "gag-grab" and label.startswith("HEAD (")
+        assert files == ["README.md", "gags.csv", "game.toml", "kids.csv", "rules.md"]  # no link.csv, up, sub
+        assert "Shortstop,3,SN x2" in (root / "gags.csv").read_text(encoding="utf-8")  # as committed
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_folder_is_removed_when_the_diff_fails(repo, tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(RuntimeError):
+        with revision_pack("HEAD", repo / "cards" / "gag-grab"):
+            raise RuntimeError("boom")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("rev, message", [
+    ("no-such-branch", "'no-such-branch' is neither a pack folder (with a game.toml) nor a known revision"),
+    ("-c", "'-c' is not a pack folder, and a revision may not start with '-'"),
+    ("--output=/tmp/x", "a revision may not start with '-'"),
+])
+def test_bad_revisions_are_usage_errors(repo, rev, message):
+    result = run("--", rev, repo / "cards" / "gag-grab")
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_not_a_repository_is_a_usage_error(tmp_path):
+    pack = copy_pack(tmp_path / "gag-grab")
+    result = run("HEAD", pack)
+    assert result.exit_code == 2 and f"'{pack}' is not in a git repository" in result.output
+
+
+def test_a_pack_not_in_the_revision(repo, tmp_path):
+    other = copy_pack(repo / "cards" / "newer")
+    try:
+        result = run("HEAD", other)
+    finally:
+        shutil.rmtree(other)
+    assert result.exit_code == 2
+    assert "the pack 'cards/newer' is not in HEAD: there is no cards/newer/game.toml there" in result.output
+
+
+def test_git_not_installed(repo, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    result = run("HEAD", repo / "cards" / "gag-grab")
+    assert result.exit_code == 2 and "git is not installed" in result.output
+
+
+def test_limits_on_files_and_bytes(repo, monkeypatch):
+    pack = repo / "cards" / "gag-grab"
+    monkeypatch.setattr(diffgit, "MAX_FILES", 3)
+    with pytest.raises(GitProblem, match="has more than 3 files"):
+        with revision_pack("HEAD", pack):
+            pass
+    monkeypatch.setattr(diffgit, "MAX_FILES", 2000)
+    monkeypatch.setattr(diffgit, "MAX_BYTES", 1000)
+    with pytest.raises(GitProblem, match="holds more than 0 MiB"):
+        with revision_pack("HEAD", pack):
+            pass
+
+
+def test_pack_at_the_top_of_its_repository(tmp_path):
+    pack = copy_pack(tmp_path / "gag-grab")
+    git(pack, "init", "-q")
+    git(pack, "add", "-A")
+    git(pack, "commit", "-q", "-m", "pack")
+    edit(pack, "kids.csv", "Sally,,gallery,1,girl", "Sally,,gallery,3,girl")
+    result = run("HEAD", pack)
+    assert result.exit_code == 0 and "    ~ Sally: count '1' → '3'" in result.output.splitlines()
+
+
+def test_a_redrawn_picture_is_a_change_and_the_proof_shows_both(tmp_path):
+    from checks.test_art_findings import with_art
+    from conftest import ScratchPack
+    from PIL import Image
+    import pypdfium2 as pdfium
+
+    pack = copy_pack(tmp_path / "gag-grab")
+    with_art(ScratchPack(pack), {"Football Kick": "kick.png"})
+    Image.new("RGB", (600, 450), (30, 90, 220)).save(pack / "kick.png")
+    git(pack, "init", "-q")
+    git(pack, "add", "-A")
+    git(pack, "commit", "-q", "-m", "blue")
+    Image.new("RGB", (600, 450), (220, 30, 30)).save(pack / "kick.png")  # redrawn, same file name
+    proof = tmp_path / "proof.pdf"
+    result = run("HEAD", pack, "--proof", proof)
+    assert result.exit_code == 0, result.output
+    assert "    ~ Football Kick: art 'kick.png' → 'kick.png (picture changed)'" in result.output.splitlines()
+    image = pdfium.PdfDocument(str(proof))[0].render(scale=30 / 72).to_pil().convert("RGB")
+    k = 30 / 25.4  # pixels a mm
+
+    def count(colour, x0, x1):
+        box = image.crop((round(x0 * k), round(20 * k), round(x1 * k), round(110 * k)))
+        return sum(n for n, p in box.getcolors(1 << 20) if all(abs(a - b) < 40 for a, b in zip(p, colour)))
+    blue, red = (30, 90, 220), (220, 30, 30)
+    # The old card (left, from the extracted revision) is blue, the new one (right) red.
+    assert count(blue, 12, 66) > 50 and count(red, 12, 66) == 0
+    assert count(red, 72, 126) > 50 and count(blue, 72, 126) == 0
