@@ -4,6 +4,8 @@ Run: python docs/make_previews.py
 """
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -14,7 +16,10 @@ from PIL import Image
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
+from click.testing import CliRunner  # noqa: E402
+
 from printkit.build import BuildOptions, build_pack  # noqa: E402
+from printkit.cli import cli  # noqa: E402
 from printkit.kit.sheets import SheetOptions  # noqa: E402
 
 PACK = DOCS.parent / "cards" / "gag-grab"
@@ -62,6 +67,8 @@ def main() -> None:
             pdf.close()
             print(f"wrote docs/{name}")
         player_aid(out["tiles"] / PACK.name / "cards.pdf")
+        tts_sheet(Path(tmp) / "tts")
+        proof(Path(tmp) / "proof")
 
 
 def player_aid(cards: Path, scale: float = 3.0) -> None:
@@ -78,6 +85,42 @@ def player_aid(cards: Path, scale: float = 3.0) -> None:
     sheet.paste(back, (front.width + gap, 0))
     sheet.save(DOCS / "player-aid.png", optimize=True)
     print("wrote docs/player-aid.png")
+
+
+def tts_sheet(out: Path) -> None:
+    """The Gag cards' Tabletop Simulator sheet, shrunk to a preview."""
+    result = CliRunner().invoke(cli, ["export", "tts", str(PACK), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    image = Image.open(out / PACK.name / "tts" / "gags-sheet-1.png")
+    image.thumbnail((900, 900))
+    image.save(DOCS / "tts-sheet.png", optimize=True)
+    print("wrote docs/tts-sheet.png")
+
+
+def proof(tmp: Path) -> None:
+    """The first page of a proof: one requirement changed and one card renamed in a copy of the pack."""
+    old, new = tmp / "old" / PACK.name, tmp / "new" / PACK.name
+    shutil.copytree(PACK, old)
+    shutil.copytree(PACK, new)
+    gags = new / "gags.csv"
+    text = gags.read_text(encoding="utf-8")
+    for before, after in (("Shortstop,3,SN x2", "Shortstop,3,SN + Sally"), ("\nRed Baron,", "\nThe Red Baron,")):
+        assert before in text, before
+        text = text.replace(before, after, 1)
+    gags.write_text(text, encoding="utf-8")
+    here = os.getcwd()
+    os.chdir(tmp)  # the proof names the folders as given: short, and the same on every machine
+    try:
+        result = CliRunner().invoke(cli, ["diff", f"old/{PACK.name}", f"new/{PACK.name}", "--proof", "proof.pdf"])
+    finally:
+        os.chdir(here)
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(tmp / "proof.pdf")
+    k = 72 / 25.4
+    image = pdf[0].render(scale=1.5).to_pil().crop(tuple(round(v * 1.5 * k) for v in (0, 0, 210, 148)))
+    pdf.close()
+    image.save(DOCS / "proof.png", optimize=True)
+    print("wrote docs/proof.png")
 
 
 if __name__ == "__main__":
