@@ -5,7 +5,10 @@ here, not taken from printkit.export.services), copies against the pack's
 own CSV files read with the csv module.
 """
 import csv
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 from pathlib import Path
 
 import pypdfium2 as pdfium

@@ -5,7 +5,6 @@ from arithmetic done here, not from printkit's own results.
 """
 import csv
 import json
-import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -19,6 +18,11 @@ from printkit.export.tts import deck_object, image_base, image_refs, plan_decks
 from printkit.export.tts_sheets import (MAX_TEXTURE, board_pixels, card_pixels, cell_box, grid_for, hidden_cell,
                                         sheet_grids, table_layout)
 from printkit.kit.sheets import PrintDeck
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 
 BASE = "https://example.org/kits/many-faces/"
 
@@ -156,6 +160,29 @@ def test_a_cell_is_the_card_drawn_alone(out):
     with Image.open(local_path(entry["FaceURL"])) as sheet:
         other = sheet.crop(((column + 1) * w, row * h, (column + 2) * w, row * h + h))
     assert max(ImageStat.Stat(ImageChops.difference(other, alone)).mean) > 2.0
+
+
+def test_a_cell_matches_the_cards_png_from_build(out, tmp_path):
+    """The same card as 'printkit build --png' writes it: its 3 mm bleed cut off and the trim
+    brought to the cell's 409 × 573 px, it is the sheet's cell but for resampling."""
+    dpi = 409 / 63.5 * 25.4  # the trim 409 px wide
+    result = CliRunner().invoke(cli, ["build", "gag-grab", "--png", "--dpi", f"{dpi:.4f}", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    png = Image.open(tmp_path / "gag-grab" / "png" / "gags" / "beethovens-ninth.png").convert("RGB")
+    bleed = 3.0 / 25.4 * dpi
+    trim = png.crop((round(bleed), round(bleed), png.width - round(bleed), png.height - round(bleed)))
+    trim = trim.resize((409, 573))
+    state = saved(out, "gag-grab")
+    gags = next(d for d in decks_of(state) if d["Nickname"] == "Gag cards")
+    card = next(c for c in gags["ContainedObjects"] if c["Nickname"] == "Beethoven\u2019s Ninth")
+    entry = card["CustomDeck"][str(card["CardID"] // 100)]
+    cell = card["CardID"] % 100
+    column, row = cell % entry["NumWidth"], cell // entry["NumWidth"]
+    with Image.open(local_path(entry["FaceURL"])) as sheet:
+        crop = sheet.convert("RGB").crop((column * 409, row * 573, column * 409 + 409, row * 573 + 573))
+        neighbour = sheet.convert("RGB").crop(((column + 1) * 409, row * 573, (column + 2) * 409, row * 573 + 573))
+    assert max(ImageStat.Stat(ImageChops.difference(crop, trim)).mean) < 4.0
+    assert max(ImageStat.Stat(ImageChops.difference(neighbour, trim)).mean) > 4.0
 
 
 def test_the_board_is_one_image_at_most_4096_long(out):

@@ -1,7 +1,10 @@
 """The second game builds with the same commands, and every component reads back."""
 import csv
 import re
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 
 import pdfplumber
 import pytest

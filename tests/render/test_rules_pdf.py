@@ -1,7 +1,10 @@
 """rules.pdf read back: every phase and card named, counts from the data, nothing near the edge."""
 import csv
 import re
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 
 import pdfplumber
 import pytest
