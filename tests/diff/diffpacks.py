@@ -27,6 +27,13 @@ def append(root: Path, name: str, text: str) -> None:
     path.write_text(body + ("" if body.endswith("\n") else "\n") + text, encoding="utf-8", newline="")
 
 
+def add_extras_deck(root: Path, columns: str, rows: str) -> None:
+    """Give the pack a deck 'extras' with ``columns`` (TOML lines) and the CSV text ``rows``."""
+    append(root, "game.toml", '\n[decks.extras]\ntitle = "Extra cards"\nfile = "extras.csv"\n\n'
+                              f'[decks.extras.columns]\n{columns}')
+    (root / "extras.csv").write_text(rows, encoding="utf-8")
+
+
 def make_edits(root: Path) -> None:
     """The standard set of edits, each a kind of change the report must name.
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from diffpacks import append, copy_pack, edit, edited_pair
+from diffpacks import add_extras_deck, copy_pack, edit, edited_pair
 
 from printkit.checks import check_pack
 from printkit.diff import compare as compare_module
@@ -151,9 +151,7 @@ def test_one_differing_field_needs_alike_names():
 def test_a_deck_added_and_a_deck_removed(tmp_path):
     old = copy_pack(tmp_path / "a" / "gag-grab")
     new = copy_pack(tmp_path / "b" / "gag-grab")
-    append(new, "game.toml", '\n[decks.extras]\ntitle = "Extra cards"\nfile = "extras.csv"\n\n'
-                             '[decks.extras.columns]\nname = "text"\ncount = "count"\n')
-    (new / "extras.csv").write_text("name,count\nBlanket,2\nKite,1\n", encoding="utf-8")
+    add_extras_deck(new, 'name = "text"\ncount = "count"\n', "name,count\nBlanket,2\nKite,1\n")
     extras = deck(diff_of(old, new), "extras")
     assert (extras.status, extras.old_total, extras.new_total) == ("added", None, 3)
     assert [(c.kind, c.name, c.copies) for c in extras.cards] == [("added", "Blanket", (0, 2)), ("added", "Kite", (0, 1))]

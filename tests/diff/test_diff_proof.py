@@ -7,7 +7,7 @@ from collections import defaultdict
 import pdfplumber
 import pytest
 from click.testing import CliRunner
-from diffpacks import append, copy_pack, edited_pair
+from diffpacks import add_extras_deck, copy_pack, edited_pair
 from pypdf import PdfReader
 
 from printkit.checks import check_pack
@@ -120,9 +120,7 @@ def test_more_pairs_than_the_limit_are_counted(standard, monkeypatch):
 def test_a_card_without_a_face_layout_gets_a_placeholder(tmp_path):
     old = copy_pack(tmp_path / "a" / "gag-grab")
     new = copy_pack(tmp_path / "b" / "gag-grab")
-    append(new, "game.toml", '\n[decks.extras]\ntitle = "Extra cards"\nfile = "extras.csv"\n\n'
-                             '[decks.extras.columns]\nname = "text"\n')
-    (new / "extras.csv").write_text("name\nBlanket\n", encoding="utf-8")
+    add_extras_deck(new, 'name = "text"\n', "name\nBlanket\n")
     pages, faces = proofmod.proof_pages(*diff_and_fronts(old, new))
     texts = [i.text for i in flatten(pages[0].items) if isinstance(i, Text)]
     assert faces == {} and "no face to draw" in texts and "Blanket" in texts
