@@ -1,7 +1,10 @@
-"""Tabletop Simulator: card sheets of each deck's distinct faces, its back, the board, and a saved object.
+"""Tabletop Simulator: card sheets of each deck's distinct faces, its back, the board, tokens, a saved object.
 
 Every image is drawn by ``render.raster`` (the PDF's own drawing, rasterised)
-at trim, without bleed. A deck's sheets are drawn one at a time and encoded
+at trim, without bleed. The board is the pack's [board], or else the one its
+game module lays on a virtual table (``GameModule.table_pieces``), which also
+gives round tokens: each a PNG transparent outside its disc, the outline TTS
+cuts a Custom_Token along. A deck's sheets are drawn one at a time and encoded
 before the next is begun, so a deck of 2,000 distinct cards (the most a deck
 may hold: 29 sheets) never has more than one sheet and its 69 card images in
 memory; only the encoded PNGs wait for the atomic write. The geometry is in
@@ -18,10 +21,16 @@ from urllib.parse import quote, urlsplit
 
 from ..kit.sheets import PrintDeck, check_face_sizes, print_decks
 from ..layout.draw import Face
+from .run import ExportRefused
 from .tts_sheets import (board_pixels, board_scale, card_id, card_pixels, card_scale, cell_box, hidden_cell,
-                         sheet_grids, sheet_pixels, sheet_counts, table_layout)
+                         sheet_grids, sheet_pixels, sheet_counts, table_layout, token_pixels)
 
 BOARD_KEY, BOARD_FILE = "tts/board", "board.png"
+TOKEN_KEY = "tts/token"
+# Deck images end in -back.png or -sheet-N.png and tokens in -token.png, so this name is nobody else's.
+TOKEN_BACK_FILE = "back-of-tokens.png"
+TOKEN_THICKNESS = 0.1  # TTS units (about an inch): a thick cardboard token
+MAX_TOKENS = 200  # a pack's [tokens] have no limit of their own; 200 images of 512 px take a few seconds
 MAX_URL = 1000  # characters of an --image-url
 CARD_TINT = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # what TTS itself saves for cards
 WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}
@@ -110,6 +119,53 @@ def board_face(pack) -> Face | None:
     return Face(BOARD_KEY, board.width, board.height, 0.0, tuple(board_items(board, m)))
 
 
+def table_pieces(pack):
+    """What the pack's game module lays on a virtual table, or None: no module, no such hook, or settings
+    that do not read cleanly (as board.pdf leaves out the module's pages then)."""
+    from ..games import module_for
+    from ..games.base import read_config
+
+    module = module_for(pack)
+    if module is None or module.table_pieces is None:
+        return None
+    config, problems = read_config(module, pack)
+    if config is None or problems:
+        return None
+    return module.table_pieces(pack, config)
+
+
+def token_image(face: Face, radius: float | None, picture_dpi: float | None):
+    """A token's face as RGBA, ``TOKEN_TEXTURE`` px on its longer side; with a ``radius`` (mm), transparent
+    outside the disc of that radius at the face's centre, which is the outline TTS cuts the token along."""
+    from PIL import Image, ImageDraw
+
+    from ..render.raster import face_images
+
+    size = token_pixels(face.width, face.height)
+    image = face_images({TOKEN_KEY: face}, [TOKEN_KEY], 0.0, size=size, picture_dpi=picture_dpi)[TOKEN_KEY]
+    if radius is None:
+        return image
+    # The mask is drawn four times larger and shrunk, for an edge as smooth as the drawing's; half a
+    # pixel inside the disc's outer edge, so that no pale blend of the outline and the white behind it
+    # shows as a halo.
+    k = 4
+    per_mm = size[0] / face.width
+    cx, cy, r = size[0] / 2 * k, size[1] / 2 * k, (radius * per_mm - 0.5) * k
+    mask = Image.new("L", (size[0] * k, size[1] * k), 0)
+    ImageDraw.Draw(mask).ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+    image = image.convert("RGBA")
+    image.putalpha(mask.resize(size, Image.Resampling.BOX))
+    return image
+
+
+def token_files(tokens) -> list[str]:
+    """'<name>-token.png' for each token, no two alike."""
+    from ..render.png import slug, unique_name
+
+    used: set[str] = set()
+    return [f"{unique_name(slug(t.name), used)}-token.png" for t in tokens]
+
+
 def sheet_image(plan: DeckPlan, sheet: SheetPlan, faces: Mapping[str, Face], back, picture_dpi: float | None):
     """One card sheet: its faces cell by cell, the deck's back in the hidden cell, white between."""
     from PIL import Image
@@ -125,12 +181,23 @@ def sheet_image(plan: DeckPlan, sheet: SheetPlan, faces: Mapping[str, Face], bac
 
 
 @dataclass(frozen=True)
+class TableObject:
+    """A board or token on the table: its name, image file(s) and size (width, height mm)."""
+
+    name: str
+    file: str
+    size: tuple[float, float]
+    back_file: str = ""
+
+
+@dataclass(frozen=True)
 class TtsExport:
     files: dict[Path, bytes]
     plans: tuple[DeckPlan, ...]
     board: bool
     json_name: str
     note: str = ""  # why there is no board object
+    tokens: int = 0
 
     def summary(self) -> str:
         decks = ", ".join(f"{len(p.deck.fronts)} {p.deck.title}" for p in self.plans)
@@ -139,6 +206,8 @@ class TtsExport:
                  _count(len(self.plans), "back")] if self.plans else ["no decks"]
         if self.board:
             parts.append("the board")
+        if self.tokens:
+            parts.append(_count(self.tokens, "token"))
         text = f"{', '.join(parts)} and {self.json_name}"
         return f"{text} (no board: {self.note})" if self.note else text
 
@@ -159,6 +228,12 @@ def export_tts(report, folder: Path, base: str | None = None) -> TtsExport:
     picture_dpi = pack.manifest.art.target_dpi
     ref = image_refs(folder, base)
     files: dict[Path, bytes] = {}
+    pieces = table_pieces(pack)
+    if pieces is not None and len(pieces.tokens) > MAX_TOKENS:
+        raise ExportRefused(f"Tabletop Simulator export takes at most {MAX_TOKENS} tokens, and the game module "
+                            f"offers {len(pieces.tokens):,}")
+    board_name = "board"
+    tokens: list[TableObject] = []
     with render_errors(report):  # a picture or font only drawing finds unusable refuses the pack
         for plan in plans:
             check_face_sizes(plan.deck, faces)
@@ -167,21 +242,33 @@ def export_tts(report, folder: Path, base: str | None = None) -> TtsExport:
             for sheet in plan.sheets:  # one at a time: only its encoded PNG outlives the loop
                 files[folder / sheet.file] = png_bytes(sheet_image(plan, sheet, faces, back, picture_dpi))
         board = board_face(pack)
+        if board is None and pieces is not None and pieces.board is not None:
+            board, board_name = pieces.board, pieces.board_name
         board_size = None
         if board is not None:
             image = face_images({BOARD_KEY: board}, [BOARD_KEY], 0.0, size=board_pixels(board.width, board.height),
                                 picture_dpi=picture_dpi)[BOARD_KEY]
             files[folder / BOARD_FILE] = png_bytes(image)
             board_size = (board.width, board.height)
+        if pieces is not None and pieces.tokens:
+            back_file = ""
+            if pieces.token_back is not None:
+                back_file = TOKEN_BACK_FILE
+                back = pieces.token_back
+                files[folder / back_file] = png_bytes(token_image(back.face, back.radius, picture_dpi))
+            for token, name in zip(pieces.tokens, token_files(pieces.tokens)):
+                files[folder / name] = png_bytes(token_image(token.face, token.radius, picture_dpi))
+                tokens.append(TableObject(token.name, name, (token.face.width, token.face.height), back_file))
     note = ""
     if board is None:
         note = "the pack has no [board]"
-        if module_for(pack) is not None:
+        if module_for(pack) is not None and pieces is None:
             note += "; its game module's pieces stay in board.pdf"
     json_name = f"{folder.parent.name}.json"
-    saved = saved_object(pack.manifest.title, plans, ref, board_size)
+    board_object = TableObject(board_name, BOARD_FILE, board_size) if board_size is not None else None
+    saved = saved_object(pack.manifest.title, plans, ref, board_object, tokens)
     files[folder / json_name] = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    return TtsExport(files, tuple(plans), board is not None, json_name, note)
+    return TtsExport(files, tuple(plans), board is not None, json_name, note, len(tokens))
 
 
 class _Guids:
@@ -237,19 +324,37 @@ def deck_object(plan: DeckPlan, ref: Callable[[str], str], x: float, z: float, g
     return deck
 
 
+def _image_object(kind: str, nickname: str, x: float, z: float, height_mm: float, guid: str,
+                  image: dict) -> dict:
+    obj = _object(kind, nickname, _transform(x, z, board_scale(height_mm), False), guid, WHITE)
+    obj.update({"HideWhenFaceDown": False, "CustomImage": image})
+    return obj
+
+
+def token_object(token: TableObject, ref: Callable[[str], str], x: float, z: float, guid: str) -> dict:
+    """A Custom_Token, face up: TTS cuts it out along its image's transparency; not stackable, as every
+    token differs. Tokens are sized as a board is (no measurement of TTS's own is published)."""
+    return _image_object("Custom_Token", token.name, x, z, token.size[1], guid, {
+        "ImageURL": ref(token.file), "ImageSecondaryURL": ref(token.back_file) if token.back_file else "",
+        "ImageScalar": 1.0, "WidthScale": 0.0,
+        "CustomToken": {"Thickness": TOKEN_THICKNESS, "MergeDistancePixels": 15.0, "StandUp": False,
+                        "Stackable": False}})
+
+
 def saved_object(title: str, plans: list[DeckPlan], ref: Callable[[str], str],
-                 board: tuple[float, float] | None) -> dict:
-    """TTS's saved-object file: the decks in a row, face down, below the board."""
+                 board: TableObject | None, tokens: list[TableObject] = ()) -> dict:
+    """TTS's saved-object file: the board, the tokens in a block to its right, face up, and the decks in a
+    row below them, face down."""
     guid = _Guids(title)
-    spots, board_spot = table_layout([p.deck.card_size for p in plans], board)
+    layout = table_layout([p.deck.card_size for p in plans], board.size if board is not None else None,
+                          [t.size for t in tokens])
     states = []
-    if board is not None and board_spot is not None:
-        obj = _object("Custom_Board", f"{title}: board", _transform(board_spot.x, board_spot.z,
-                                                                   board_scale(board[1]), False), guid(), WHITE)
-        obj.update({"HideWhenFaceDown": False, "CustomImage": {"ImageURL": ref(BOARD_FILE), "ImageSecondaryURL": "",
-                                                               "ImageScalar": 1.0, "WidthScale": 0.0}})
-        states.append(obj)
-    states += [deck_object(plan, ref, spot.x, spot.z, guid) for plan, spot in zip(plans, spots)]
+    if board is not None and layout.board is not None:
+        states.append(_image_object("Custom_Board", f"{title}: {board.name}", layout.board.x, layout.board.z,
+                                    board.size[1], guid(), {"ImageURL": ref(board.file), "ImageSecondaryURL": "",
+                                                            "ImageScalar": 1.0, "WidthScale": 0.0}))
+    states += [token_object(token, ref, spot.x, spot.z, guid()) for token, spot in zip(tokens, layout.tokens)]
+    states += [deck_object(plan, ref, spot.x, spot.z, guid) for plan, spot in zip(plans, layout.decks)]
     return {"SaveName": title, "GameMode": "", "Date": "", "VersionNumber": "", "GameType": "",
             "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states,

@@ -33,8 +33,10 @@ def tts_command(packs: tuple[str, ...], out_dir: Path, image_url: str | None) ->
     Each deck's distinct cards go on card sheets of at most 10 × 7 cards
     (69 cards and the back, in the cell TTS shows for a hidden card), sized
     to fit 4096 × 4096 px; beside them go each deck's back, the board as one
-    image (at most 4096 px long) when the pack has one, and <pack>.json, a
-    saved object holding every deck, every copy of every card, and the board.
+    image (at most 4096 px long) when the pack or its game module has one,
+    the module's tokens as PNGs transparent round their disc, and
+    <pack>.json, a saved object holding every deck, every copy of every card,
+    the board and the tokens.
     Copy <pack>.json into TTS's Saves/Saved Objects folder and spawn it from
     Objects > Saved Objects. By default it points at the images where they
     were written (file:/// paths: they work on this computer only); to play

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_TEXTURE = 4096  # px, either way
+TOKEN_TEXTURE = 512  # px across a token: about 20 px per mm of a 26 mm token, a power of two as TTS prefers
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last cell is the hidden card's
 POKER_HEIGHT = 88.9  # mm: a card TTS shows at scale 1 is about this tall
 # A Custom_Board at scale 1 is about 1.32 poker-inches tall (a third party's measurement, where a
@@ -105,8 +106,23 @@ class Spot:
     z: float
 
 
-def table_layout(decks: list[tuple[float, float]], board: tuple[float, float] | None) -> tuple[list[Spot], Spot | None]:
-    """Centres for decks of (width, height) mm in a row, below the board (width, height mm) if there is one.
+def token_pixels(width_mm: float, height_mm: float) -> tuple[int, int]:
+    """A token image: ``TOKEN_TEXTURE`` px along its longer side, the other in proportion."""
+    return board_pixels(width_mm, height_mm, TOKEN_TEXTURE)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    decks: list[Spot]
+    board: Spot | None
+    tokens: list[Spot]
+
+
+def table_layout(decks: list[tuple[float, float]], board: tuple[float, float] | None,
+                 tokens: list[tuple[float, float]] = ()) -> TableLayout:
+    """Centres for decks of (width, height) mm in a row, below the board (width, height mm) if there is one,
+    and for tokens (width, height mm) in a block to the right of the board, about as tall as the board, filled
+    row by row (in one row where the board would be, when there is none).
 
     Every size is taken as ``MM_PER_UNIT`` mm to a unit, more than TTS draws,
     and objects are ``GAP`` apart, so no two overlap.
@@ -115,12 +131,27 @@ def table_layout(decks: list[tuple[float, float]], board: tuple[float, float] | 
     row_height = max((h / MM_PER_UNIT for _, h in decks), default=0.0)
     row_z = 0.0
     board_spot = None
+    token_spots: list[Spot] = []
+    top = board[1] / MM_PER_UNIT if board is not None else 0.0  # height of what lies above the decks
+    if tokens:
+        cell = max(max(w, h) for w, h in tokens) / MM_PER_UNIT
+        rows = max(1, round((top + GAP) / (cell + GAP))) if board is not None else 1  # about the board's height
+        rows = min(rows, len(tokens))
+        columns = math.ceil(len(tokens) / rows)
+        block_w, block_h = columns * cell + (columns - 1) * GAP, rows * cell + (rows - 1) * GAP
+        left = board[0] / MM_PER_UNIT / 2 + GAP if board is not None else -block_w / 2
+        for n in range(len(tokens)):
+            column, row = n % columns, n // columns
+            token_spots.append(Spot(round(left + cell / 2 + column * (cell + GAP), 4),
+                                    round(block_h / 2 - cell / 2 - row * (cell + GAP), 4)))
+        top = max(top, block_h)
     if board is not None:
         board_spot = Spot(0.0, 0.0)
-        row_z = -(board[1] / MM_PER_UNIT / 2 + GAP + row_height / 2)
+    if board is not None or tokens:
+        row_z = -(top / 2 + GAP + row_height / 2)
     total = sum(widths) + GAP * max(0, len(widths) - 1)
     spots, x = [], -total / 2
     for w in widths:
         spots.append(Spot(round(x + w / 2, 4), round(row_z, 4)))
         x += w + GAP
-    return spots, board_spot
+    return TableLayout(spots, board_spot, token_spots)

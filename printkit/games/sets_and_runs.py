@@ -14,16 +14,16 @@ from dataclasses import dataclass
 from ..faces.colour import INK, tint
 from ..faces.tokens import centred_text, token
 from ..findings import Finding, Location
-from ..layout.draw import Box, Disc, Group, Item, Line, Page, Text
+from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Text
 from ..layout.geometry import Rect
 from ..layout.paper import Paper
 from ..layout.typography import number_range
-from ..model.pack import Pack
+from ..model.pack import Pack, TokenStyle
 from ..model.tomltable import Table
 from ..rules.generated import CardTable, Column
 from ..rules.source import ListBlock, Paragraph, Run
 from ..suggest import did_you_mean
-from .base import GameModule
+from .base import GameModule, TablePieces, TableToken
 
 # What action cards may do; the effect column of the action deck names one.
 EFFECTS = {
@@ -146,6 +146,29 @@ def check(pack: Pack, config: Config) -> Iterator[Finding]:
 # -- printed pieces -------------------------------------------------------------
 
 SLOT_W, SLOT_H, TOKEN_R = 31.0, 44.0, 11.5
+TOKEN_OUTLINE = 1.0  # points
+TABLE_MARGIN, TABLE_TITLE = 6.0, 13.0  # mm around the board for a virtual table, and above it for its title
+TOKEN_MARGIN = 1.5  # mm of nothing around a token's disc: TTS cuts a token out more cleanly with a border
+
+
+def board_places(config: Config, x0: float, top: float) -> list[Item]:
+    """The Popularity Board: its frame and one place per entry of ``popularity``, the first place's
+    top-left corner at (x0, top); the frame stands 3 mm outside the places."""
+    places = len(config.popularity)
+    items: list[Item] = [Box(Rect(x0 - 3, top - SLOT_H - 3, places * SLOT_W + 6, SLOT_H + 6), fill="#FFF4D6",
+                             stroke=INK, width=1.0, radius=3.0)]
+    for n, points in enumerate(config.popularity):
+        slot = Rect(x0 + n * SLOT_W, top - SLOT_H, SLOT_W, SLOT_H)
+        items.append(Box(slot.inset(1.0), fill="#FFFFFF", stroke="#B9A27A", width=0.6, radius=2.0))
+        items.append(centred_text(f"{points}", slot.cx, slot.top - 7.0, "display", 18, INK))
+        items.append(centred_text("point" if points == 1 else "points", slot.cx, slot.top - 13.0, "bold", 7, INK))
+        items.append(Disc(slot.cx, slot.y + 16.0, TOKEN_R, stroke="#B9A27A", width=0.6))
+    return items
+
+
+def persona_token(style: TokenStyle, cx: float, cy: float) -> list[Item]:
+    """A Personality Token: the persona's disc, centred on (cx, cy)."""
+    return token(style, cx, cy, TOKEN_R, outline=TOKEN_OUTLINE)
 
 
 def popularity_page(pack: Pack, config: Config, paper: Paper) -> Page:
@@ -157,21 +180,12 @@ def popularity_page(pack: Pack, config: Config, paper: Paper) -> Page:
     places = len(config.popularity)
     x0 = (w - places * SLOT_W) / 2
     top = h - 38.0
-    items.append(Box(Rect(x0 - 3, top - SLOT_H - 3, places * SLOT_W + 6, SLOT_H + 6), fill="#FFF4D6",
-                     stroke=INK, width=1.0, radius=3.0))
-    for n, points in enumerate(config.popularity):
-        slot = Rect(x0 + n * SLOT_W, top - SLOT_H, SLOT_W, SLOT_H)
-        items.append(Box(slot.inset(1.0), fill="#FFFFFF", stroke="#B9A27A", width=0.6, radius=2.0))
-        items.append(centred_text(f"{points}", slot.cx, slot.top - 7.0, "display", 18, INK))
-        items.append(centred_text("point" if points == 1 else "points", slot.cx, slot.top - 13.0, "bold", 7, INK))
-        items.append(Disc(slot.cx, slot.y + 16.0, TOKEN_R, stroke="#B9A27A", width=0.6))
-    deck = pack.decks[config.deck]
-    label = deck.spec.face.label if deck.spec.face else (lambda v: v)
-    suits = [t for t in pack.manifest.tokens]
+    items += board_places(config, x0, top)
+    label = _persona_label(pack, config)
     y = top - SLOT_H - 28.0
-    for n, style in enumerate(suits):
+    for n, style in enumerate(pack.manifest.tokens):
         cx = x0 + (n + 0.5) * SLOT_W
-        items += token(style, cx, y, TOKEN_R, outline=1.0)
+        items += persona_token(style, cx, y)
         items.append(Disc(cx, y, TOKEN_R + 1.0, stroke="#999999", width=0.3))  # cut line
         items.append(centred_text(label(style.term), cx, y - TOKEN_R - 4.0, "bold", 6.5, INK))
     if pack.manifest.pieces.first_player:
@@ -181,6 +195,32 @@ def popularity_page(pack: Pack, config: Config, paper: Paper) -> Page:
         block = standee_block()
         items.append(Group(block.items, x0, y - TOKEN_R - 12.0))
     return Page(w, h, tuple(items), "popularity board and tokens")
+
+
+def _persona_label(pack: Pack, config: Config):
+    """A persona's name from its term, as the deck's face labels it."""
+    deck = pack.decks[config.deck]
+    return deck.spec.face.label if deck.spec.face else (lambda v: v)
+
+
+def table_pieces(pack: Pack, config: Config) -> TablePieces:
+    """For a virtual table: the Popularity Board alone, under its title, and a Personality Token per persona,
+    drawn as popularity_page draws them; tokens are mixed face down at setup, so they share a blank back."""
+    places = len(config.popularity)
+    w = places * SLOT_W + 6 + 2 * TABLE_MARGIN
+    h = SLOT_H + 6 + 2 * TABLE_MARGIN + TABLE_TITLE
+    x0, top = TABLE_MARGIN + 3, TABLE_MARGIN + 3 + SLOT_H
+    title = centred_text("Popularity Board", w / 2, h - TABLE_MARGIN - TABLE_TITLE / 2 + 1.5, "display", 20, INK)
+    board = Face("popularity-board", w, h, 0.0, (title, *board_places(config, x0, top)))
+    side = 2 * (TOKEN_R + TOKEN_MARGIN)
+    radius = TOKEN_R + TOKEN_OUTLINE / 2 * 25.4 / 72  # the outline is centred on the disc's edge
+    label = _persona_label(pack, config)
+    tokens = tuple(TableToken(label(style.term), Face(f"token/{style.term}", side, side, 0.0,
+                                                      tuple(persona_token(style, side / 2, side / 2))), radius)
+                   for style in pack.manifest.tokens)
+    back = Face("token/back", side, side, 0.0,
+                (Disc(side / 2, side / 2, TOKEN_R, fill="#FFFFFF", stroke=INK, width=TOKEN_OUTLINE),))
+    return TablePieces(board, "Popularity Board", tokens, TableToken("back", back, radius))
 
 
 def score_sheet(pack: Pack, config: Config, paper: Paper) -> Page:
@@ -227,7 +267,7 @@ def components(pack: Pack, config: Config) -> list[str]:
 
 def _personas(pack: Pack, config: Config, args: tuple[str, ...]) -> list:
     deck = pack.decks[config.deck]
-    label = deck.spec.face.label if deck.spec.face else (lambda v: v)
+    label = _persona_label(pack, config)
     rows = []
     for style in pack.manifest.tokens:
         cards = [c for c in deck.cards if str(c.values.get(config.suit)) == style.term]
@@ -275,4 +315,5 @@ MODULE = GameModule(
     placeholders={"personas": _personas, "popularity": _popularity, "end": _end,
                   "set-size": _number("set_size"), "run-size": _number("run_size"),
                   "hand-size": _number("hand")},
+    table_pieces=table_pieces,
 )

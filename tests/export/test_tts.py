@@ -198,14 +198,105 @@ def test_objects_do_not_share_a_spot(out):
     state = saved(out, "gag-grab")
     spots = [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in state["ObjectStates"]]
     assert len(set(spots)) == len(spots) == 4
+    assert not [o for o in state["ObjectStates"] if o["Name"] == "Custom_Token"]  # its pack has no game module
 
 
-def test_many_faces_has_no_board_and_says_so(out):
+MANY_FACES = tomllib.loads((REPO / "cards" / "many-faces" / "game.toml").read_text(encoding="utf-8"))
+
+
+def personas() -> list[tuple[str, str]]:
+    """(name, colour) of every Personality Token, in [tokens] order, named as the persona deck labels it."""
+    labels = MANY_FACES["decks"][MANY_FACES["module"]["deck"]]["face"]["labels"]
+    return [(labels[term], style["colour"]) for term, style in MANY_FACES["tokens"].items()]
+
+
+def hosted_file(url: str) -> Path:
+    assert url.startswith(BASE), url
+    return Path(url[len(BASE):])
+
+
+def test_many_faces_has_the_popularity_board_and_says_so(out):
     state = saved(out, "many-faces")
-    assert not [o for o in state["ObjectStates"] if o["Name"] == "Custom_Board"]
+    boards = [o for o in state["ObjectStates"] if o["Name"] == "Custom_Board"]
+    assert len(boards) == 1 and boards[0]["Nickname"] == "Many Faces of Snoopy: Popularity Board"
+    assert boards[0]["Transform"]["rotZ"] == 0 and boards[0]["CustomImage"]["ImageURL"] == BASE + "board.png"
     line = next(line for line in out[1].splitlines() if line.startswith("many-faces:"))
-    assert "no board" in line and "[board]" in line
-    assert not (out[0] / "many-faces" / "tts" / "board.png").exists()
+    assert f"the board, {len(personas())} tokens and many-faces.json" in line and "no board" not in line
+
+
+def test_the_popularity_board_image_has_a_place_per_entry_and_fits_4096(out):
+    with Image.open(out[0] / "many-faces" / "tts" / "board.png") as board:
+        assert board.mode == "RGB" and max(board.size) == 4096 and board.width > board.height
+        # A row through the places, 40% up: the frame's cream shows left of, between and right of them.
+        row = [board.getpixel((x, round(board.height * 0.6))) for x in range(board.width)]
+    cream = [max(abs(a - b) for a, b in zip(p, (0xFF, 0xF4, 0xD6))) < 8 for p in row]
+    runs = sum(1 for x in range(len(cream)) if cream[x] and (x == 0 or not cream[x - 1]))
+    assert runs == len(MANY_FACES["module"]["popularity"]) + 1
+
+
+def test_a_token_per_persona_named_as_in_the_pack_face_up(out):
+    tokens = [o for o in saved(out, "many-faces")["ObjectStates"] if o["Name"] == "Custom_Token"]
+    assert [t["Nickname"] for t in tokens] == [name for name, _ in personas()]
+    backs = {t["CustomImage"]["ImageSecondaryURL"] for t in tokens}
+    assert len(backs) == 1 and backs != {""}  # one back for all, so they can be mixed face down
+    for t in tokens:
+        assert t["Transform"]["rotZ"] == 0 and t["CustomImage"]["CustomToken"]["Stackable"] is False
+        assert t["CustomImage"]["ImageURL"] == BASE + f"{t['Nickname'].lower().replace(' ', '-')}-token.png"
+
+
+def test_token_images_are_discs_in_the_personas_colours_transparent_around(out):
+    folder = out[0] / "many-faces" / "tts"
+    tokens = [o for o in saved(out, "many-faces")["ObjectStates"] if o["Name"] == "Custom_Token"]
+    colours = dict(personas())
+    images = [(hosted_file(t["CustomImage"]["ImageURL"]), colours[t["Nickname"]]) for t in tokens]
+    images.append((hosted_file(tokens[0]["CustomImage"]["ImageSecondaryURL"]), "#FFFFFF"))
+    for name, colour in images:
+        with Image.open(folder / name) as image:
+            assert image.mode == "RGBA" and image.width == image.height, name
+            w, h = image.size
+            alpha = image.getchannel("A")
+            for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 7, h // 7)):  # 1/7 in: outside
+                assert alpha.getpixel(corner) == 0, (name, corner)
+            assert alpha.getpixel((w // 2, h // 2)) == 255
+            # The disc's edge on the middle row, then a point 15% of its radius inside it: the persona's colour.
+            row = [x for x in range(w) if alpha.getpixel((x, h // 2)) == 255]
+            left, r = row[0], (row[-1] - row[0]) / 2
+            assert abs(r - w / 2) < w * 0.1, name  # the disc nearly fills the square
+            assert abs(row[0] + row[-1] - (w - 1)) <= 2  # centred
+            rgb = image.getpixel((round(left + 0.15 * r), h // 2))[:3]
+            want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+            assert max(abs(a - b) for a, b in zip(rgb, want)) < 6, (name, rgb, colour)
+
+
+def test_many_faces_objects_do_not_share_a_spot(out):
+    state = saved(out, "many-faces")
+    spots = [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in state["ObjectStates"]]
+    assert len(set(spots)) == len(spots) == 1 + len(personas()) + 3
+
+
+def test_a_module_without_table_pieces_still_exports(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from printkit import games
+
+    plain = replace(games.MODULES["sets-and-runs"], table_pieces=None)
+    monkeypatch.setitem(games.MODULES, "sets-and-runs", plain)
+    result = run("many-faces", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "no board: the pack has no [board]; its game module's pieces stay in board.pdf" in result.output
+    written = {p.name for p in (tmp_path / "many-faces" / "tts").iterdir()}
+    assert "board.png" not in written and not [n for n in written if "token" in n]
+    state = json.loads((tmp_path / "many-faces" / "tts" / "many-faces.json").read_text(encoding="utf-8"))
+    assert {o["Name"] for o in state["ObjectStates"]} == {"DeckCustom"}
+
+
+def test_more_than_200_tokens_are_refused_before_drawing(tmp_path, many_faces):
+    extra = "".join(f'extra-{n} = {{ colour = "#000000", symbol = "disc", code = "X" }}\n' for n in range(193))
+    many_faces.edit("game.toml", "flashbeagle = { colour", extra + "flashbeagle = { colour")
+    result = run(str(many_faces.path), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1, result.output
+    assert "at most 200 tokens" in result.output and "offers 201" in result.output
+    assert not (tmp_path / "out").exists()
 
 
 def test_image_url_names_every_image_written(out):
@@ -213,6 +304,9 @@ def test_image_url_names_every_image_written(out):
     urls = set()
     for entry in sheets_of(state).values():
         urls |= {entry["FaceURL"], entry["BackURL"]}
+    for obj in state["ObjectStates"]:
+        image = obj.get("CustomImage", {})
+        urls |= {image[k] for k in ("ImageURL", "ImageSecondaryURL") if image.get(k)}
     assert all(u.startswith(BASE) for u in urls)
     written = {p.name for p in (out[0] / "many-faces" / "tts").glob("*.png")}
     assert {u[len(BASE):] for u in urls} == written
@@ -299,10 +393,30 @@ def test_board_pixels_keep_the_long_side_at_4096():
 
 def test_decks_in_a_row_below_the_board_do_not_overlap():
     sizes = [(63.5, 88.9), (70.0, 120.0), (63.5, 88.9)]
-    spots, board = table_layout(sizes, (419.0, 587.4))
+    layout = table_layout(sizes, (419.0, 587.4))
+    spots, board = layout.decks, layout.board
     spans = sorted((s.x - w / 25.4 / 2, s.x + w / 25.4 / 2) for s, (w, _) in zip(spots, sizes))
     assert all(a[1] < b[0] for a, b in zip(spans, spans[1:]))
     assert all(s.z + 120 / 25.4 / 2 < board.z - 587.4 / 25.4 / 2 for s in spots)
+    assert layout.tokens == []
+
+
+def overlaps(a, b) -> bool:
+    """Whether two (centre x, centre z, width, height) rectangles overlap."""
+    return abs(a[0] - b[0]) < (a[2] + b[2]) / 2 and abs(a[1] - b[1]) < (a[3] + b[3]) / 2
+
+
+@pytest.mark.parametrize("board", [(266.0, 75.0), (419.0, 587.4), None])
+def test_tokens_beside_the_board_overlap_nothing(board):
+    decks, tokens = [(63.5, 88.9)] * 3, [(26.0, 26.0)] * 8
+    layout = table_layout(decks, board, tokens)
+    unit = 25.4  # mm: what the layout promises to allow for each TTS unit
+    boxes = [(s.x, s.z, w / unit, h / unit) for s, (w, h) in zip(layout.decks + layout.tokens, decks + tokens)]
+    if board is not None:
+        boxes.append((layout.board.x, layout.board.z, board[0] / unit, board[1] / unit))
+        assert all(s.x - 13 / unit > board[0] / unit / 2 for s in layout.tokens)  # to the board's right
+    assert len(layout.tokens) == 8
+    assert not [(a, b) for n, a in enumerate(boxes) for b in boxes[n + 1:] if overlaps(a, b)]
 
 
 def test_a_deck_of_one_card_is_a_card():
