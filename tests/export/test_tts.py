@@ -14,7 +14,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from conftest import REPO
 from printkit.cli import cli
-from printkit.export.tts import deck_object, image_base, image_refs, plan_decks
+from printkit.export.tts import image_base, image_refs, plan_decks
+from printkit.export.tts_objects import deck_object
 from printkit.export.tts_sheets import (MAX_TEXTURE, board_pixels, card_pixels, cell_box, grid_for, hidden_cell,
                                         sheet_grids, table_layout)
 from printkit.kit.sheets import PrintDeck

@@ -1,0 +1,142 @@
+"""The saved object Tabletop Simulator loads: decks of custom cards, a custom board and tokens, as JSON data.
+
+The object shapes follow TTS's save-file format; positions come from
+``tts_sheets.table_layout``. GUIDs are derived from the pack's title, so the
+same pack gives the same file every time.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ..kit.sheets import PrintDeck
+from .tts_sheets import board_scale, card_id, card_scale, table_layout
+
+TOKEN_THICKNESS = 0.1  # TTS units (about an inch): a thick cardboard token
+CARD_TINT = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # what TTS itself saves for cards
+WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    id: int  # its CustomDeck key, unique in the file
+    file: str
+    faces: tuple[str, ...]  # face key in each cell, from the top left
+    grid: tuple[int, int]  # (columns, rows)
+
+
+@dataclass(frozen=True)
+class DeckPlan:
+    deck: PrintDeck
+    names: Mapping[str, str]  # face key -> card name
+    back_file: str
+    card_px: tuple[int, int]
+    sheets: tuple[SheetPlan, ...]
+
+    def place(self, key: str) -> tuple[SheetPlan, int]:
+        """The sheet and cell that show face ``key``."""
+        for sheet in self.sheets:
+            if key in sheet.faces:
+                return sheet, sheet.faces.index(key)
+        raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class TableObject:
+    """A board or token on the table: its name, image file(s) and size (width, height mm)."""
+
+    name: str
+    file: str
+    size: tuple[float, float]
+    back_file: str = ""
+
+
+class _Guids:
+    """Six hex digits per object, as TTS uses: the same for the same pack every time, none twice."""
+
+    def __init__(self, seed: str):
+        self.seed, self.n, self.used = seed, 0, set()
+
+    def __call__(self) -> str:
+        while True:
+            self.n += 1
+            guid = hashlib.sha1(f"{self.seed}/{self.n}".encode()).hexdigest()[:6]
+            if guid not in self.used:
+                self.used.add(guid)
+                return guid
+
+
+def _transform(x: float, z: float, scale: float, face_down: bool) -> dict:
+    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+            "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
+
+
+def _object(name: str, nickname: str, transform: dict, guid: str, tint: dict) -> dict:
+    return {"GUID": guid, "Name": name, "Transform": transform, "Nickname": nickname, "Description": "",
+            "GMNotes": "", "ColorDiffuse": tint, "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False,
+            "MeasureMovement": False, "DragSelectable": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            "GridProjection": False, "HideWhenFaceDown": True, "Hands": False, "LuaScript": "",
+            "LuaScriptState": "", "XmlUI": ""}
+
+
+def _custom_deck(plan: DeckPlan, sheet: SheetPlan, ref: Callable[[str], str]) -> dict:
+    columns, rows = sheet.grid
+    return {"FaceURL": ref(sheet.file), "BackURL": ref(plan.back_file), "NumWidth": columns, "NumHeight": rows,
+            "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+
+
+def deck_object(plan: DeckPlan, ref: Callable[[str], str], x: float, z: float, guid: Callable[[], str]) -> dict:
+    """A DeckCustom with every copy of every card, face down; a Card when the deck is a single card."""
+    transform = _transform(x, z, card_scale(plan.deck.card_size[1]), face_down=True)
+    decks = {str(s.id): _custom_deck(plan, s, ref) for s in plan.sheets}
+    cards = []
+    for key in plan.deck.fronts:
+        sheet, cell = plan.place(key)
+        card = _object("Card", plan.names[key], dict(transform), guid(), CARD_TINT)
+        card.update({"Hands": True, "CardID": card_id(sheet.id, cell), "SidewaysCard": False,
+                     "CustomDeck": {str(sheet.id): decks[str(sheet.id)]}})
+        cards.append(card)
+    if len(cards) == 1:
+        return cards[0]  # TTS refuses a deck of one card
+    deck = _object("DeckCustom", plan.deck.title, transform, guid(), CARD_TINT)
+    deck.update({"SidewaysCard": False, "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": decks,
+                 "ContainedObjects": cards})
+    return deck
+
+
+def _image_object(kind: str, nickname: str, x: float, z: float, height_mm: float, guid: str,
+                  image: dict) -> dict:
+    obj = _object(kind, nickname, _transform(x, z, board_scale(height_mm), False), guid, WHITE)
+    obj.update({"HideWhenFaceDown": False, "CustomImage": image})
+    return obj
+
+
+def token_object(token: TableObject, ref: Callable[[str], str], x: float, z: float, guid: str) -> dict:
+    """A Custom_Token, face up: TTS cuts it out along its image's transparency; not stackable, as every
+    token differs. Tokens are sized as a board is (no measurement of TTS's own is published)."""
+    return _image_object("Custom_Token", token.name, x, z, token.size[1], guid, {
+        "ImageURL": ref(token.file), "ImageSecondaryURL": ref(token.back_file) if token.back_file else "",
+        "ImageScalar": 1.0, "WidthScale": 0.0,
+        "CustomToken": {"Thickness": TOKEN_THICKNESS, "MergeDistancePixels": 15.0, "StandUp": False,
+                        "Stackable": False}})
+
+
+def saved_object(title: str, plans: list[DeckPlan], ref: Callable[[str], str],
+                 board: TableObject | None, tokens: list[TableObject] = ()) -> dict:
+    """TTS's saved-object file: the board, the tokens in a block to its right, face up, and the decks in a
+    row below them, face down."""
+    guid = _Guids(title)
+    layout = table_layout([p.deck.card_size for p in plans], board.size if board is not None else None,
+                          [t.size for t in tokens])
+    states = []
+    if board is not None and layout.board is not None:
+        states.append(_image_object("Custom_Board", f"{title}: {board.name}", layout.board.x, layout.board.z,
+                                    board.size[1], guid(), {"ImageURL": ref(board.file), "ImageSecondaryURL": "",
+                                                            "ImageScalar": 1.0, "WidthScale": 0.0}))
+    states += [token_object(token, ref, spot.x, spot.z, guid()) for token, spot in zip(tokens, layout.tokens)]
+    states += [deck_object(plan, ref, spot.x, spot.z, guid) for plan, spot in zip(plans, layout.decks)]
+    return {"SaveName": title, "GameMode": "", "Date": "", "VersionNumber": "", "GameType": "",
+            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
+            "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states,
+            "TabStates": {}}
