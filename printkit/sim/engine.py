@@ -1,0 +1,61 @@
+"""What every game engine offers the simulator, and the record of one game it returns."""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class CardEvent:
+    """Something that happened to a card in one game, and on which turn (1 = the first turn of the game)."""
+
+    card: str  # the card's name as in its CSV file
+    event: str  # the engine's word for it: "claimed", "removed", "scored", "played"...
+    turn: int
+    seat: int = -1  # who did it (0 = the first player), -1 for nobody in particular
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: enough to compute every figure the report shows, and small to send between processes."""
+
+    players: int
+    scores: tuple[int, ...]  # final score of each seat; seat 0 played first, then clockwise
+    winners: tuple[int, ...]  # the seats that share the win after the tie-breaks (usually one)
+    turns: int  # player turns taken in all
+    rounds: int  # rounds begun (a round is one turn of every player)
+    events: tuple[CardEvent, ...] = ()
+    # Game-wide counts the engine keeps: ("power:boost", 3), ("deck-reshuffled", 1), ("ended-by", "gags")...
+    counts: tuple[tuple[str, int], ...] = ()
+    truncated: bool = False  # stopped by the engine's turn limit rather than by the rules (a bug or a stalemate)
+
+
+class Engine(Protocol):
+    """A kind of game the simulator can play. Engines are modules or objects with these members."""
+
+    name: str  # "claims" (Gag Grab), "sets-and-runs" (Many Faces)
+    bots: tuple[str, ...]  # the bot names it knows; the first is the default
+
+    def prepare(self, pack: Any) -> Any:
+        """Everything a game needs from the loaded pack, as plain picklable data (built once per run)."""
+
+    def play(self, setup: Any, players: int, bots: Sequence[str], rng: random.Random) -> GameRecord:
+        """One whole game for ``players`` seats, seat i played by ``bots[i]``; all chance from ``rng``."""
+
+    def card_figures(self, setup: Any, records: Sequence[GameRecord]) -> Mapping[str, Mapping[str, float]]:
+        """Per card name, the engine's own figures over ``records`` (at least ``claimed_rate`` for claims)."""
+
+    def figures(self, setup: Any, records: Sequence[GameRecord]) -> Mapping[str, Any]:
+        """Game-wide figures of its own (gallery power use; sets against runs...), JSON-ready."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Sizes a user controls in ``printkit simulate``, with their stated limits."""
+
+    max_games: int = 1_000_000
+    max_players_listed: int = 8
+    max_turns: int = 2_000  # per game: a game still going after this many turns is stopped and marked truncated
+    extra: Mapping[str, int] = field(default_factory=dict)
