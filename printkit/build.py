@@ -116,11 +116,18 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
     Every file is rendered before any is written, so a failure leaves all of
     the previous files as they were.
     """
-    from .render.pdf import render_pdf  # the drawing library loads only when building
+    from .rules.balance import balance_cache
 
     folder = output_name(root)
     if not folder:
         raise OutsideOutput(f"'{root}' has no folder name to build into")
+    with balance_cache(target_in(options.out_dir, folder)):  # {{balance}} figures are kept with the build
+        return _build_pack(root, folder, options, progress)
+
+
+def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progress | None) -> BuildResult:
+    from .render.pdf import render_pdf  # the drawing library loads only when building
+
     report = checked_pack(root)  # the pages are linted below, as they are built
     pack = report.pack
     paper = paper_named(options.paper)

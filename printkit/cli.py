@@ -13,6 +13,7 @@ from . import __version__
 from .diff.cli import diff_command
 from .export.commands import export
 from .findings import CODES
+from .sim.cli import simulate_command
 from .layout.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
 from .cliutil import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, check_source_date_epoch, out_option, \
     paper_option, reason, refuse_shared_output, resolve_packs
@@ -412,6 +413,7 @@ def explain(code: str | None) -> None:
 
 cli.add_command(export, "export")
 cli.add_command(diff_command, "diff")
+cli.add_command(simulate_command, "simulate")
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from ..games.base import read_config
 from ..layout.typography import number_range
 from ..requirements.vocabulary import pack_vocabulary
 from ..suggest import did_you_mean
+from .balance import balance
 from .generated import CardTable, Column, Generated, Legend, PlaceholderError
 from .odds import payable_odds
 from .source import Block, ListBlock, Paragraph, Placeholder, Run
@@ -234,6 +235,7 @@ def _explain(req: Requirement, vocabulary) -> str:
 
 BLOCK: dict[str, Callable[[Pack, tuple[str, ...]], list]] = {
     "components": _components, "phases": _phases, "powers": _powers, "cards": _cards, "legend": _legend,
+    "balance": balance,
 }
 
 
@@ -255,6 +257,8 @@ def expand(placeholder: Placeholder, pack: Pack, odds: bool = True) -> str | lis
         raise PlaceholderError(f"unknown placeholder '{{{{{name}}}}}'", did_you_mean(name, [*INLINE, *BLOCK]))
     if name == "cards":
         return _cards(pack, placeholder.args, odds)
+    if name == "balance":  # simulates (or reads the build's cache): not when only checking
+        return balance(pack, placeholder.args, measure=odds)
     if name in BLOCK:
         return BLOCK[name](pack, placeholder.args)
     if name in INLINE:

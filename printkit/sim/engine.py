@@ -55,7 +55,9 @@ class Engine(Protocol):
 class Limits:
     """Sizes a user controls in ``printkit simulate``, with their stated limits."""
 
-    max_games: int = 1_000_000
+    # Games in one run, every player count together: the records are kept for the report, up to
+    # about 20 KB each in memory, so this caps a run near 400 MB.
+    max_games: int = 20_000
     max_players_listed: int = 8
     max_turns: int = 2_000  # per game: a game still going after this many turns is stopped and marked truncated
     extra: Mapping[str, int] = field(default_factory=dict)

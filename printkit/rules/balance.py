@@ -1,0 +1,188 @@
+"""``{{balance}}``: a paragraph of figures measured by simulating the pack, cached in the build's output folder.
+
+A designer writes, in a paragraph of its own::
+
+    {{balance players=4 games=500 bot=greedy seed=0}}
+
+(every argument optional) and the build replaces it with a sentence or
+three: win rate by seat, shared wins, game length and margin. Checking only
+validates the arguments; building simulates, or reads the figures from
+``<out>/<pack>/.printkit-balance.json`` when the pack's data, the arguments
+and the simulator are unchanged.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+
+from ..model.pack import Pack
+from .generated import PlaceholderError
+from .source import Paragraph, Run
+
+SIMULATOR_VERSION = 1  # bump when the runner or the summary change what a figure means
+CACHE_NAME = ".printkit-balance.json"
+MAX_GAMES = 5_000  # a build simulates at most this many games per placeholder
+DEFAULT_GAMES = 500
+MAX_ENTRIES = 16  # figures kept in the cache file (one per distinct placeholder)
+USAGE = "{{balance players=4 games=500 bot=greedy seed=0}}"
+
+
+class BalanceCache:
+    """Figures already measured in this build (``memo``) and in earlier ones (the file in ``folder``)."""
+
+    def __init__(self, folder: Path | None):
+        self.folder = folder
+        self.memo: dict[str, str] = {}
+
+    def _path(self) -> Path | None:
+        if self.folder is None:
+            return None
+        from ..output import target_in
+
+        return target_in(self.folder, CACHE_NAME)
+
+    def _entries(self) -> dict[str, str]:
+        path = self._path()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
+        except (OSError, ValueError):
+            return {}  # no cache yet, or one we cannot read: simulate again
+        entries = data.get("entries") if isinstance(data, dict) and data.get("version") == SIMULATOR_VERSION else None
+        return {k: v for k, v in entries.items() if isinstance(v, str)} if isinstance(entries, dict) else {}
+
+    def get(self, key: str) -> str | None:
+        if key not in self.memo:
+            found = self._entries().get(key)
+            if found is None:
+                return None
+            self.memo[key] = found
+        return self.memo[key]
+
+    def put(self, key: str, text: str) -> None:
+        self.memo[key] = text
+        path = self._path()
+        if path is None:
+            return
+        from ..output import write_files_atomically
+
+        entries = self._entries()
+        entries.pop(key, None)
+        entries[key] = text  # newest last; the oldest go first
+        kept = dict(list(entries.items())[-MAX_ENTRIES:])
+        data = json.dumps({"version": SIMULATOR_VERSION, "entries": kept}, indent=1, ensure_ascii=False) + "\n"
+        try:
+            write_files_atomically({path: data.encode("utf-8")})
+        except OSError:
+            pass  # the figures are still used; the next build measures them again
+
+
+_CACHE: ContextVar[BalanceCache | None] = ContextVar("printkit_balance_cache", default=None)
+
+
+@contextmanager
+def balance_cache(folder: Path | None) -> Iterator[BalanceCache]:
+    """Within this block, {{balance}} figures are kept in ``folder`` (a pack's output folder) and reused."""
+    cache = BalanceCache(folder)
+    token = _CACHE.set(cache)
+    try:
+        yield cache
+    finally:
+        _CACHE.reset(token)
+
+
+def _arguments(pack: Pack, args: tuple[str, ...]) -> dict:
+    """The placeholder's arguments, checked against the pack and the limits; PlaceholderError if wrong."""
+    from ..sim.engines import NoEngine, engine_for
+
+    try:
+        engine = engine_for(pack)
+    except NoEngine as exc:
+        raise PlaceholderError(f"{{{{balance}}}} cannot be measured: {exc}") from None
+    m = pack.manifest
+    values = {"players": min(max(4, m.min_players), m.max_players), "games": DEFAULT_GAMES,
+              "bot": engine.bots[0], "seed": 0}
+    for arg in args:
+        key, eq, value = arg.partition("=")
+        if not eq or key not in values:
+            raise PlaceholderError(f"'{arg}' is not an argument of {{{{balance}}}}",
+                                   f"write it as {USAGE} (every argument optional)")
+        if key == "bot":
+            if value not in engine.bots:
+                raise PlaceholderError(f"{{{{balance}}}} has no bot '{value}'", f"bots: {', '.join(engine.bots)}")
+            values[key] = value
+            continue
+        if not (value.isascii() and value.isdigit()) or len(value) > 19:
+            raise PlaceholderError(f"'{arg}' needs a whole number", f"write it as {USAGE}")
+        values[key] = int(value)
+    if not m.min_players <= values["players"] <= m.max_players:
+        raise PlaceholderError(f"{{{{balance}}}} players={values['players']}: the game is for "
+                               f"{m.min_players}–{m.max_players} players")
+    if not 1 <= values["games"] <= MAX_GAMES:
+        raise PlaceholderError(f"{{{{balance}}}} games={values['games']}: simulate 1 to {MAX_GAMES:,} games "
+                               "in a build ('printkit simulate' runs more)")
+    if values["seed"] > 2**63 - 1:
+        raise PlaceholderError("{{balance}} seed must be at most 2^63 − 1")
+    values["engine"] = engine
+    return values
+
+
+def cache_key(pack: Pack, values: dict) -> str:
+    """A hash of what the figures depend on: the pack's data, the arguments, and the simulator's code."""
+    from ..sim import engines
+
+    digest = hashlib.sha256(f"v{SIMULATOR_VERSION}".encode())
+    files = [pack.manifest.path] + sorted(deck.path for deck in pack.decks.values())
+    engine = values["engine"]
+    sim = Path(engines.__file__).parent
+    stem = Path(engine.__file__).stem
+    files += sorted(p for p in sim.glob("*.py") if p.stem.startswith(stem) or p.stem in ("engine", "run", "summary"))
+    for path in files:
+        try:
+            digest.update(path.name.encode() + b"\0" + Path(path).read_bytes() + b"\0")
+        except OSError:
+            digest.update(path.name.encode() + b"\0missing\0")
+    digest.update(json.dumps({k: values[k] for k in ("players", "games", "bot", "seed")}, sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def balance(pack: Pack, args: tuple[str, ...], measure: bool = True) -> list:
+    """The paragraph for ``{{balance ...}}``; with ``measure=False`` only the arguments are checked."""
+    values = _arguments(pack, args)
+    if not measure:
+        return [Paragraph((Run("(figures measured by simulation when the pack is built)"),))]
+    cache = _CACHE.get()
+    key = cache_key(pack, values)
+    text = cache.get(key) if cache is not None else None
+    if text is None:
+        text = measured_text(pack, values)
+        if cache is not None:
+            cache.put(key, text)
+    return [Paragraph((Run(text),))]
+
+
+def measured_text(pack: Pack, values: dict) -> str:
+    """Simulate and say what was measured, in two or three sentences."""
+    from ..sim.engine import Limits
+    from ..sim.run import simulate
+    from ..sim.summary import count_summary, fair_pct
+
+    engine, players, games = values["engine"], values["players"], values["games"]
+    setup = engine.prepare(pack)
+    records = simulate(pack, engine, games, [players], values["bot"], values["seed"], setup=setup)[players]
+    f = count_summary(engine, setup, players, records)
+    rates = [f"{100 * r:.0f}%" for r in f["win_rate_by_seat"]]
+    rest = [f"seat {n} {r}" for n, r in enumerate(rates[1:], 2)]
+    others = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
+    text = (f"In {games:,} simulated {players}-player games with {values['bot']} bots in every seat, seat 1 "
+            f"(the first player) won {rates[0]} of the games, {others} (a fair share is {fair_pct(f['fair_share'])})")
+    text += f"; {100 * f['ties']:.0f}% ended in a shared win. " if f["ties"] >= 0.005 else ". "
+    rounds = f["length"]["rounds"]
+    text += (f"Games lasted {rounds['mean']:.1f} rounds on average ({f['length']['turns']['mean']:.0f} turns), "
+             f"and the winner finished {f['margin']['mean']:.1f} points ahead of the runner-up on average.")
+    if f["truncated"]:
+        text += f" {f['truncated']:,} games reached the limit of {Limits().max_turns:,} turns and were stopped."
+    return text

@@ -1,0 +1,168 @@
+"""``printkit simulate``: play a pack many times with bots, report what stands out, write balance.pdf."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from ..cliutil import EXIT_FINDINGS, EXIT_OK, check_source_date_epoch, out_option, reason, resolve_packs
+from .engine import Limits
+
+FORMATS = ("text", "json")
+MAX_SEED = 2**63 - 1
+MAX_WORKERS = 64
+DEFAULT_GAMES = 500
+
+
+def parse_players(text: str, limit: int) -> list[int]:
+    """'4' or '3,4,5' as distinct player counts in the order given; BadParameter otherwise."""
+    counts: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not (part.isascii() and part.isdigit()) or len(part) > 3:
+            shown = part.encode("unicode_escape").decode("ascii")[:20]
+            raise click.BadParameter(f"'{shown}' is not a number of players; write one count or several "
+                                     "separated by commas, such as 4 or 3,4,5", param_hint="--players")
+        if int(part) not in counts:
+            counts.append(int(part))
+    if len(counts) > limit:
+        raise click.BadParameter(f"at most {limit} player counts in one run, not {len(counts)}",
+                                 param_hint="--players")
+    return counts
+
+
+@click.command("simulate")
+@click.argument("packs", nargs=-1, metavar="PACK")
+@click.option("--games", type=click.IntRange(1, Limits().max_games), default=DEFAULT_GAMES, show_default=True,
+              help=f"Games for each player count (at most {Limits().max_games:,} in all).")
+@click.option("--players", "players_text", metavar="K[,K...]",
+              help="Player counts to simulate, such as 4 or 3,4,5 (at most 8). Default: every count the pack allows.")
+@click.option("--bot", metavar="NAME", help="The bot in every seat (default: the engine's first, greedy).")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
+              help="Seed of the games: the same seed gives the same report.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="text for people, json for scripts.")
+@out_option
+@click.option("--no-pdf", "no_pdf", is_flag=True, help="Do not write <out>/<pack>/balance.pdf.")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
+              help="Processes playing games (default: one per core). The report is the same for any number.")
+def simulate_command(packs: tuple[str, ...], games: int, players_text: str | None, bot: str | None, seed: int,
+                     fmt: str, out_dir: Path, no_pdf: bool, workers: int | None) -> None:
+    """Play a pack many times with bots and report how balanced it is: game length, winning score and
+    margin, win rate by seat with 95% intervals (first-player advantage), shared wins, and per card how
+    often it is claimed or scored, with a short list of what stands out. Also writes balance.pdf (the
+    summary and charts) to OUT/<pack>/.
+
+    PACK is one bundled pack id (gag-grab, many-faces) or a pack folder: Gag Grab-like packs ([claims] and
+    [board]) and sets-and-runs packs can be simulated. A pack with check errors is refused. Games are
+    shared among all cores; the same seed gives the same report, byte for byte, whatever --workers.
+
+    Exit status: 0 simulated, 1 the pack has errors or a file could not be written, 2 usage error.
+
+    \b
+    Examples:
+      printkit simulate gag-grab --games 2000 --players 4
+      printkit simulate gag-grab --players 2,4,6 --bot lookahead --seed 7
+      printkit simulate many-faces --games 1000 --format json > balance.json
+      printkit simulate cards/my-game --no-pdf
+    """
+    if len(packs) != 1:
+        raise click.UsageError("name one pack to simulate, such as 'printkit simulate gag-grab'"
+                               + (f" (not {len(packs)})" if packs else ""))
+    limits = Limits()
+    wanted = parse_players(players_text, limits.max_players_listed) if players_text is not None else None
+    if not no_pdf:
+        check_source_date_epoch()
+    root = resolve_packs(packs, ignore_outside=False)[0]
+    status = run_simulate(root, games, wanted, bot, seed, fmt, out_dir, no_pdf, workers, limits)
+    sys.exit(status)
+
+
+def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: int, limits: Limits):
+    """The engine, the player counts and the bot, or a usage error saying what does not fit the pack."""
+    from .engines import NoEngine, engine_for
+
+    try:
+        engine = engine_for(pack)
+    except NoEngine as exc:
+        raise click.UsageError(str(exc)) from None
+    m = pack.manifest
+    allowed = range(m.min_players, m.max_players + 1)
+    span = f"{m.min_players}–{m.max_players}" if m.min_players != m.max_players else str(m.min_players)
+    if wanted is None:
+        if len(allowed) > limits.max_players_listed:
+            raise click.UsageError(f"'{pack.id}' allows {span} players: choose at most "
+                                   f"{limits.max_players_listed} counts with --players")
+        wanted = list(allowed)
+    outside = [p for p in wanted if p not in allowed]
+    if outside:
+        raise click.BadParameter(f"{m.title} is for {span} players, not {outside[0]}", param_hint="--players")
+    if bot is not None and bot not in engine.bots:
+        raise click.BadParameter(f"unknown bot '{bot}'; the {engine.name} engine has {', '.join(engine.bots)}",
+                                 param_hint="--bot")
+    if games * len(wanted) > limits.max_games:
+        raise click.BadParameter(f"{games:,} games × {len(wanted)} player counts is more than "
+                                 f"{limits.max_games:,} games in one run", param_hint="--games")
+    return engine, wanted, bot or engine.bots[0]
+
+
+def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
+                 out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits) -> int:
+    """Check, simulate, print the report and write balance.pdf; the exit status."""
+    from ..build import BuildRefused, checked_pack, output_name
+    from ..output import OutsideOutput, target_in, write_files_atomically
+    from ..report import display_path, format_text, use_color, visible
+    from .report import json_report, text_report
+    from .run import simulate
+    from .summary import summarize
+
+    try:
+        report = checked_pack(root)
+    except BuildRefused as refused:
+        stream = sys.stderr if fmt == "json" else sys.stdout  # stdout stays JSON or nothing
+        click.echo(format_text([refused.report], color=use_color(stream)), color=True, file=stream)
+        click.echo(visible(f"{refused.report.id}: not simulated because of the errors above"), err=True)
+        return EXIT_FINDINGS
+    pack = report.pack
+    engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
+    setup = engine.prepare(pack)
+    started = time.perf_counter()
+    runs = simulate(pack, engine, games, counts, bot, seed, workers, _progress(pack.id), setup=setup)
+    elapsed = time.perf_counter() - started
+    summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,
+                        max_turns=limits.max_turns)
+    click.echo(json_report(summary) if fmt == "json" else text_report(summary), nl=False)
+    total = games * len(counts)
+    click.echo(visible(f"{pack.id}: {total:,} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):,.0f} games/s)"),
+               err=True)
+    if no_pdf:
+        return EXIT_OK
+    from .balance_pdf import balance_pdf
+
+    try:
+        folder = target_in(out_dir, output_name(root))
+        data, pages = balance_pdf(summary)
+        write_files_atomically({target_in(folder, "balance.pdf"): data}, tree=folder)
+    except (OSError, OutsideOutput) as exc:
+        click.echo(visible(f"{pack.id}: balance.pdf not written: {reason(exc)}"), err=True)
+        return EXIT_FINDINGS
+    click.echo(visible(f"{pack.id}: wrote balance.pdf ({pages} pages) to {display_path(folder)}"), err=True)
+    return EXIT_OK
+
+
+def _progress(pack_id: str):
+    """A progress line on stderr when it is a terminal, at most ten updates a second; None otherwise."""
+    if not sys.stderr.isatty():
+        return None
+    last = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - last[0] < 0.1:
+            return
+        last[0] = now
+        # The finished line is wiped, so the report and messages start on a clean line.
+        click.echo(f"\r{pack_id}: {done:,}/{total:,} games" if done < total else "\r\033[K", err=True, nl=False)
+    return show
