@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from ..cliutil import EXIT_FINDINGS, EXIT_OK, check_source_date_epoch, out_option, reason, resolve_packs
+from ..cliutil import (EXIT_FINDINGS, EXIT_OK, check_source_date_epoch, out_option, reason, refuse_shared_output,
+                       resolve_packs)
 from .engine import Limits
 
 FORMATS = ("text", "json")
@@ -34,7 +35,7 @@ def parse_players(text: str, limit: int) -> list[int]:
 
 
 @click.command("simulate")
-@click.argument("packs", nargs=-1, metavar="PACK")
+@click.argument("packs", nargs=-1, metavar="[PACK]...")
 @click.option("--games", type=click.IntRange(1, Limits().max_games), default=DEFAULT_GAMES, show_default=True,
               help=f"Games for each player count (at most {Limits().max_games:,} in all).")
 @click.option("--players", "players_text", metavar="K[,K...]",
@@ -55,9 +56,11 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
     often it is claimed or scored, with a short list of what stands out. Also writes balance.pdf (the
     summary and charts) to OUT/<pack>/.
 
-    PACK is one bundled pack id (gag-grab, many-faces) or a pack folder: Gag Grab-like packs ([claims] and
-    [board]) and sets-and-runs packs can be simulated. A pack with check errors is refused. Games are
-    shared among all cores; the same seed gives the same report, byte for byte, whatever --workers.
+    PACK is a bundled pack id (gag-grab, many-faces) or a pack folder: Gag Grab-like packs ([claims] and
+    [board]) and sets-and-runs packs can be simulated; with none, every bundled pack is, one after the
+    other (with --format json, the reports then come as a list under "packs"). A pack with check errors is
+    refused. Games are shared among all cores; the same seed gives the same report, byte for byte,
+    whatever --workers.
 
     Exit status: 0 simulated, 1 the pack has errors or a file could not be written, 2 usage error.
 
@@ -68,15 +71,20 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
       printkit simulate many-faces --games 1000 --format json > balance.json
       printkit simulate cards/my-game --no-pdf
     """
-    if len(packs) != 1:
-        raise click.UsageError("name one pack to simulate, such as 'printkit simulate gag-grab'"
-                               + (f" (not {len(packs)})" if packs else ""))
     limits = Limits()
     wanted = parse_players(players_text, limits.max_players_listed) if players_text is not None else None
     if not no_pdf:
         check_source_date_epoch()
-    root = resolve_packs(packs, ignore_outside=False)[0]
-    status = run_simulate(root, games, wanted, bot, seed, fmt, out_dir, no_pdf, workers, limits)
+    roots = resolve_packs(packs, ignore_outside=False)
+    refuse_shared_output(roots, out_dir)
+    reports: list[str] = []
+    status = EXIT_OK
+    for root in roots:
+        done = run_simulate(root, games, wanted, bot, seed, fmt, out_dir, no_pdf, workers, limits,
+                            echo=reports.append if fmt == "json" and len(roots) > 1 else None)
+        status = max(status, done)
+    if reports:  # several packs as JSON: one document, a list of their reports
+        click.echo('{"packs": [\n' + ",\n".join(r.rstrip("\n") for r in reports) + "\n]}")
     sys.exit(status)
 
 
@@ -109,8 +117,8 @@ def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: i
 
 
 def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
-                 out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits) -> int:
-    """Check, simulate, print the report and write balance.pdf; the exit status."""
+                 out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None) -> int:
+    """Check, simulate, print the report (or hand it to ``echo``) and write balance.pdf; the exit status."""
     from ..build import BuildRefused, checked_pack, output_name
     from ..output import OutsideOutput, target_in, write_files_atomically
     from ..report import display_path, format_text, use_color, visible
@@ -133,7 +141,11 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
     elapsed = time.perf_counter() - started
     summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,
                         max_turns=limits.max_turns)
-    click.echo(json_report(summary) if fmt == "json" else text_report(summary), nl=False)
+    shown = json_report(summary) if fmt == "json" else text_report(summary)
+    if echo is not None:
+        echo(shown)
+    else:
+        click.echo(shown, nl=False)
     total = games * len(counts)
     click.echo(visible(f"{pack.id}: {total:,} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):,.0f} games/s)"),
                err=True)

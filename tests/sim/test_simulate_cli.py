@@ -13,8 +13,7 @@ def run(*args):
 
 
 @pytest.mark.parametrize("args, message", [
-    ((), "name one pack to simulate"),
-    (("gag-grab", "many-faces"), "name one pack to simulate, such as 'printkit simulate gag-grab' (not 2)"),
+    (("--players", "2"), "Many Faces of Snoopy is for 3–6 players, not 2"),  # no PACK: every bundled pack
     (("gag-grab", "--games", "0"), "0 is not in the range 1<=x<=20000"),
     (("gag-grab", "--players", "9"), "Peanuts Gag Grab is for 2–8 players, not 9"),
     (("many-faces", "--players", "4,2"), "Many Faces of Snoopy is for 3–6 players, not 2"),
@@ -32,6 +31,14 @@ def test_usage_errors_exit_2(args, message):
     assert result.exit_code == 2, result.output
     assert message in " ".join(result.output.split())  # click wraps long messages
     assert "Traceback" not in result.output
+
+
+def test_without_a_pack_every_bundled_pack_is_simulated_and_json_lists_them():
+    result = run("--games", 4, "--players", 3, "--format", "json", "--no-pdf", "--workers", 1)
+    assert result.exit_code == 0, result.output
+    reports = json.loads(result.stdout)["packs"]
+    assert [r["pack"] for r in reports] == ["gag-grab", "many-faces"]
+    assert all(r["games"] == 4 and r["players"] == 3 and len(r["win_rate_by_seat"]) == 3 for r in reports)
 
 
 def test_a_pack_no_engine_plays_is_a_usage_error(mini):
