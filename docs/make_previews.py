@@ -69,6 +69,7 @@ def main() -> None:
         player_aid(out["tiles"] / PACK.name / "cards.pdf")
         tts_sheet(Path(tmp) / "tts")
         proof(Path(tmp) / "proof")
+        balance(Path(tmp) / "balance")
 
 
 def player_aid(cards: Path, scale: float = 3.0) -> None:
@@ -121,6 +122,17 @@ def proof(tmp: Path) -> None:
     pdf.close()
     image.save(DOCS / "proof.png", optimize=True)
     print("wrote docs/proof.png")
+
+
+def balance(out: Path) -> None:
+    """The first page of balance.pdf for 500 four-player Gag Grab games."""
+    result = CliRunner().invoke(cli, ["simulate", str(PACK), "--games", "500", "--players", "2,4", "--seed", "1",
+                                      "--out", str(out), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(out / PACK.name / "balance.pdf")
+    pdf[0].render(scale=1.0).to_pil().save(DOCS / "balance.png", optimize=True)
+    pdf.close()
+    print("wrote docs/balance.png")
 
 
 if __name__ == "__main__":
