@@ -105,7 +105,7 @@ class RulesTypesetter:
                 # the page): they run the full width instead.
                 out.extend(f for block in waiting for f in self.block(block, self.wide_w))
             else:
-                out.extend(flowing)
+                out.extend(keep_headings(flowing))  # a heading never ends a page without what it heads
             flowing.clear()
             waiting.clear()
 
