@@ -238,3 +238,17 @@ def figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, object]:
         "truncated": truncated / games if games else 0.0,
         "mean_turns": math.fsum(r.turns for r in records) / games if games else 0.0,
     }
+
+
+def observations(setup: Setup, records: Sequence[GameRecord]) -> list[str]:
+    """What stands out in the gallery powers' use over every game played, in plain sentences."""
+    if not records:
+        return []
+    powers = figures(setup, records)["powers_per_game"]
+    used = ", ".join(f"{name.replace('-', ' ')} {n:.2f}" for name, n in powers.items())
+    line = f"Peanut Gallery powers used per game: {used}."
+    unused = [name.replace("-", " ") for name, n in powers.items() if n == 0]
+    if unused:
+        line += f" Never used: {', '.join(unused)}."
+    return [line]
+

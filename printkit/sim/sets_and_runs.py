@@ -21,6 +21,7 @@ name = "sets-and-runs"
 bots = tuple(BOTS)  # greedy first: the default
 card_figures = _figures.card_figures  # per card: scored_rate (personalities), played_rate (actions)
 figures = _figures.figures  # sets against runs, the deck running out, value and persona balance
+observations = _figures.observations  # what stands out in those, in plain sentences
 
 
 def prepare(pack: Any) -> Setup:

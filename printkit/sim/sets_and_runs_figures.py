@@ -84,3 +84,24 @@ def figures(setup: Setup, records: Sequence[GameRecord]) -> dict:
         # How often each persona ends on each place (best first); the tokens are shuffled at setup and never move.
         "place_share": {term: [_mean(k, n) for k in on_place[p]] for p, term in enumerate(suits)},
     }
+
+
+def observations(setup: Setup, records: Sequence[GameRecord]) -> list[str]:
+    """What stands out in the game's own figures, over every game played: sets against runs, the deck
+    running out, games that stalled, and the personas whose cards earned most and least."""
+    if not records:
+        return []
+    f = figures(setup, records)
+    lines = [f"Sets make {100 * f['set_share']:.0f}% of what is laid down ({f['sets_per_game']:.1f} sets and "
+             f"{f['runs_per_game']:.1f} runs a game); the deck runs out in {100 * f['deck_ran_out_share']:.0f}% "
+             "of games."]
+    stalled = f["ended_stuck_share"] + f["ended_empty_share"]
+    if stalled >= 0.05:  # the same 5% bar as shared wins
+        lines.append(f"{100 * stalled:.0f}% of games end because play stalled (a stuck game or nothing left to "
+                     "take), not because someone scored enough.")
+    points = f["points_by_persona"]
+    if points and max(points.values()) > 0:
+        best, worst = max(points, key=points.get), min(points, key=points.get)
+        lines.append(f"Points per game by persona range from {points[worst]:.1f} ({worst}) to "
+                     f"{points[best]:.1f} ({best}); the places on the board are dealt at random.")
+    return lines

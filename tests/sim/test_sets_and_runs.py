@@ -593,3 +593,16 @@ def test_every_rule_quoted_here_is_in_the_rules_text():
                     assert part.rstrip(".") in text, (name, part)
                     checked += 1
     assert checked > 40
+
+
+def test_observations_give_sets_against_runs_the_deck_and_stalled_games(setup):
+    from printkit.sim.engine import GameRecord
+
+    records = [GameRecord(4, (9, 0, 0, 0), (0,), 30, 8, counts=(("sets", 3), ("runs", 1), ("deck-ran-out", 1),
+                                                                 ("ended-stuck", 1))),
+               GameRecord(4, (9, 0, 0, 0), (0,), 30, 8, counts=(("sets", 3), ("runs", 1)))]
+    lines = engine.observations(setup, records)
+    # 6 sets of 8 laid down, 3 sets and 1 run a game, the deck ran out in 1 game of 2; 1 game of 2 stalled.
+    assert lines[0] == ("Sets make 75% of what is laid down (3.0 sets and 1.0 runs a game); the deck runs out in "
+                        "50% of games.")
+    assert lines[1].startswith("50% of games end because play stalled")
