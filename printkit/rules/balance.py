@@ -96,11 +96,13 @@ def balance_cache(folder: Path | None) -> Iterator[BalanceCache]:
 
 def _arguments(pack: Pack, args: tuple[str, ...]) -> dict:
     """The placeholder's arguments, checked against the pack and the limits; PlaceholderError if wrong."""
+    from ..sim.engine import Unplayable
     from ..sim.engines import NoEngine, engine_for
 
     try:
         engine = engine_for(pack)
-    except NoEngine as exc:
+        engine.prepare(pack)  # what the engine cannot play is said now, by 'printkit check' too
+    except (NoEngine, Unplayable) as exc:
         raise PlaceholderError(f"{{{{balance}}}} cannot be measured: {exc}") from None
     m = pack.manifest
     values = {"players": min(max(4, m.min_players), m.max_players), "games": DEFAULT_GAMES,

@@ -17,6 +17,7 @@ from itertools import combinations_with_replacement
 from ..requirements.payment import find_payment
 from ..requirements.vocabulary import pack_vocabulary
 from .claims_board import rings, space_index, spread
+from .engine import Unplayable
 
 # The five gallery powers, in the order game.toml's [[powers]] lists them.
 POWERS = ("boost", "draw3", "remove", "second-move", "extra-claim")
@@ -63,11 +64,11 @@ def prepare(pack) -> Setup:
     manifest = pack.manifest
     rule, board = manifest.claims, manifest.board
     if rule is None or board is None:
-        raise ValueError("the claims engine needs a [claims] table and a [board]")
+        raise Unplayable("the claims engine needs a [claims] table and a [board]")
     if rule.cost != 2:
-        raise ValueError(f"the claims engine plays claims of exactly 2 cards, not {rule.cost}")
+        raise Unplayable(f"the claims engine plays claims of exactly 2 cards, not {rule.cost}")
     if len(manifest.powers) != len(POWERS):
-        raise ValueError(f"the claims engine knows {len(POWERS)} gallery powers, the pack lists "
+        raise Unplayable(f"the claims engine knows {len(POWERS)} gallery powers, the pack lists "
                          f"{len(manifest.powers)}")
     vocabulary = pack_vocabulary(pack)
     payers = pack.decks[rule.paid_from]
@@ -85,7 +86,7 @@ def prepare(pack) -> Setup:
                 str(card.values.get(column)) == value for column, value in powers_for)
         copies[card.name] += card.count
     if len(kinds) > MAX_KINDS:
-        raise ValueError(f"the claims engine plays with at most {MAX_KINDS} kinds of paying card")
+        raise Unplayable(f"the claims engine plays with at most {MAX_KINDS} kinds of paying card")
 
     gag_names, gag_points, gag_req = [], [], []
     req_index: dict[str, int] = {}

@@ -9,7 +9,7 @@ import click
 
 from ..cliutil import (EXIT_FINDINGS, EXIT_OK, check_source_date_epoch, out_option, reason, refuse_shared_output,
                        resolve_packs)
-from .engine import Limits
+from .engine import Limits, Unplayable
 
 FORMATS = ("text", "json")
 MAX_SEED = 2**63 - 1
@@ -135,7 +135,10 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
         return EXIT_FINDINGS
     pack = report.pack
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
-    setup = engine.prepare(pack)
+    try:
+        setup = engine.prepare(pack)
+    except Unplayable as exc:
+        raise click.UsageError(f"'{pack.id}' cannot be simulated: {exc}") from None
     started = time.perf_counter()
     runs = simulate(pack, engine, games, counts, bot, seed, workers, _progress(pack.id), setup=setup)
     elapsed = time.perf_counter() - started

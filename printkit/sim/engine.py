@@ -7,6 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
+class Unplayable(ValueError):
+    """The pack declares something its engine cannot play (a claim cost it does not know, say): the
+    message says what, for the user."""
+
+
 @dataclass(frozen=True)
 class CardEvent:
     """Something that happened to a card in one game, and on which turn (1 = the first turn of the game)."""

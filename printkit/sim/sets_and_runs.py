@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import GameRecord, Limits
+from .engine import GameRecord, Limits, Unplayable
 from .sets_and_runs_actions import EFFECT, action_step, amounts
 from .sets_and_runs_bots import BOTS
 from . import sets_and_runs_figures as _figures
@@ -30,10 +30,10 @@ def prepare(pack: Any) -> Setup:
     from ..games.sets_and_runs import MODULE
 
     if pack.manifest.module is None or pack.manifest.module.name != MODULE.name:
-        raise ValueError(f"the pack's [module] is not '{MODULE.name}'")
+        raise Unplayable(f"the pack's [module] is not '{MODULE.name}'")
     config, findings = read_config(MODULE, pack)
     if config is None or config.deck not in pack.decks:
-        raise ValueError("the pack's [module] settings cannot be read: run 'printkit check' first")
+        raise Unplayable("the pack's [module] settings cannot be read: run 'printkit check' first")
     spec = pack.manifest.deck(config.deck)
     deck = pack.decks[config.deck]
     suits = list(spec.column(config.suit).values) or list(
@@ -42,20 +42,20 @@ def prepare(pack: Any) -> Setup:
     for card in deck.cards:
         p, v = str(card.values.get(config.suit)), card.values.get(config.value)
         if p not in suits or v not in config.values:
-            raise ValueError(f"'{card.name}' is not a card of the game (persona {p}, value {v}): "
+            raise Unplayable(f"'{card.name}' is not a card of the game (persona {p}, value {v}): "
                              "run 'printkit check' first")
         names.append(card.name)
         copies.append(card.count)
         persona.append(suits.index(p))
         value.append(config.values.index(v))
     if len(config.popularity) != len(suits):
-        raise ValueError(f"the Popularity Board has {len(config.popularity)} places for {len(suits)} personas")
+        raise Unplayable(f"the Popularity Board has {len(config.popularity)} places for {len(suits)} personas")
     effects, numbers = [], []
     actions = pack.decks.get(config.actions) if config.actions else None
     for card in (actions.cards if actions else ()):
         effect = str(card.values.get("effect", ""))
         if effect not in EFFECT:
-            raise ValueError(f"'{card.name}' has an effect the simulator does not know: '{effect}'")
+            raise Unplayable(f"'{card.name}' has an effect the simulator does not know: '{effect}'")
         names.append(card.name)
         copies.append(card.count)
         effects.append(effect)

@@ -93,12 +93,13 @@ def test_gag_grab_figures_from_the_real_engine(gag_grab):
     assert len(found) == 1 and "(a fair share is 25%)" in found[0] and "Games lasted" in found[0]
 
 
-def test_check_and_the_command_stay_light(mini):
+def test_check_and_the_command_stay_light(gag_grab):
     """Checking a pack with {{balance}}, and loading the simulate command, import no drawing library."""
-    with_rules(mini, "{{balance games=10}}")
+    rules = gag_grab.path / "rules.md"
+    gag_grab.write("rules.md", rules.read_text(encoding="utf-8") + "\n{{balance games=10}}\n")
     code = ("import sys; from pathlib import Path; from printkit.checks import check_pack; "
             "import printkit.sim.cli; "
-            f"assert check_pack(Path({str(mini.path)!r})).errors == 0; "
+            f"assert check_pack(Path({str(gag_grab.path)!r})).errors == 0; "
             "print(sorted(m for m in ('reportlab', 'PIL', 'pypdfium2') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

@@ -105,3 +105,11 @@ def test_text_report_and_balance_pdf(tmp_path):
         text = "\n".join(page.extract_text() for page in pdf.pages)
     assert "Peanuts Gag Grab: balance" in text and "Win rate by seat, 3 players" in text
     assert "How often each card is claimed" in text
+
+
+def test_a_pack_its_engine_cannot_play_is_a_usage_error_not_a_crash(mini):
+    """The tiny pack has [claims] and a [board] but no gallery powers: the claims engine says so."""
+    result = run(mini.path, "--games", 5, "--no-pdf")
+    assert result.exit_code == 2, result.output
+    assert "'mini' cannot be simulated: the claims engine knows 5 gallery powers, the pack lists 0" in \
+        " ".join(result.output.split())
