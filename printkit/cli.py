@@ -32,6 +32,9 @@ def cli() -> None:
       printkit build                 build every bundled pack into ./output
       printkit check                 check every bundled pack
       printkit check cards/my-game   check one pack folder
+      printkit export tts            decks and board for Tabletop Simulator
+      printkit diff main cards/my-game  what changed since main, card by card
+      printkit simulate gag-grab     play it 500 times with bots: how it balances
     """
 
 
