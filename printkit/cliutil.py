@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .model.manifest import MANIFEST_NAME
+from .model import MANIFEST_NAME
 from .packs import UnknownPack, bundled_packs, resolve_pack
 from .report import display_path
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model.manifest import MANIFEST_NAME
+from .model import MANIFEST_NAME
 
 _HERE = Path(__file__).resolve().parent
 LOCAL_PACKS = "cards"  # where a clone keeps its packs, relative to the current directory

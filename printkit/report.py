@@ -5,11 +5,14 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from .checks import PackReport
 from .findings import Finding, Severity
+
+if TYPE_CHECKING:  # the check stack loads only when a command checks
+    from .checks import PackReport
 
 FORMATS = ("text", "json", "github")
 

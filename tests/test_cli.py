@@ -153,6 +153,16 @@ def test_check_never_imports_reportlab_or_pillow():
     assert "IMPORTED []" in out.stdout, out.stdout + out.stderr
 
 
+def test_the_command_line_loads_the_check_stack_only_when_it_checks():
+    """'printkit --help' and '--version' load no checks, pack readers or game engines: they answer at once."""
+    code = ("import sys; from printkit.cli import main; sys.argv = ['printkit', '--version'];\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "heavy = ('printkit.checks', 'printkit.model.manifest', 'printkit.sim.claims', 'reportlab', 'PIL')\n"
+            "print('LOADED', sorted(m for m in heavy if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    assert "LOADED []" in out.stdout, out.stdout + out.stderr
+
+
 def test_python_dash_m(tmp_path):
     out = subprocess.run([sys.executable, "-m", "printkit", "check", "gag-grab"],
                          capture_output=True, text=True, cwd=tmp_path)

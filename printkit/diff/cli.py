@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..cliutil import EXIT_FINDINGS, EXIT_OK, reason
-from ..model.manifest import MANIFEST_NAME
+from ..model import MANIFEST_NAME
 
 FORMATS = ("text", "markdown", "json")  # printkit.diff.report.FORMATS, kept here so the CLI loads light
 EXIT_CHANGED = 1  # with --exit-code, as git diff --exit-code

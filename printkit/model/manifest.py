@@ -24,8 +24,8 @@ from .layouts import LayoutReader, read_icons
 from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
 from .numbers import LIMIT, read_whole, shown
 from .tomltable import Table, TomlContext, dotted
+from . import MANIFEST_NAME
 
-MANIFEST_NAME = "game.toml"
 MAX_MANIFEST_BYTES = 1 << 20  # game.toml may be at most 1 MB
 MAX_PLACEHOLDERS, MAX_PLACEHOLDER_CHARS = 20, 20  # a number column's stand-in words, such as "X"
 POKER_MM = (63.5, 88.9)
