@@ -57,3 +57,34 @@ def test_a_16_bit_greyscale_picture_renders_grey_in_the_built_cards(gag_grab, tm
     card, k = card_pixels(result.files[0], 14)  # the first Gag sheet
     r, g, b = card.getpixel((round(x * k), round(y * k)))
     assert abs(r - 93) <= 12 and r == g == b, (r, g, b)  # grey as stored, not clipped to white
+
+
+@pytest.mark.parametrize("orientation", [1, 6])
+def test_a_big_photo_is_decoded_small_but_keeps_every_pixel_the_print_needs(tmp_path, monkeypatch, orientation):
+    """A 4000 × 3000 JPEG in a 40 × 30 mm window at 300 dpi needs 472 × 354 pixels (worked out here):
+    it is decoded in draft mode at a fraction of its size, and still comes out at exactly that, the
+    right way up (the top-left quadrant red, whatever the EXIF orientation says to turn)."""
+    import io
+
+    from PIL.JpegImagePlugin import JpegImageFile
+
+    asked = []
+    draft = JpegImageFile.draft
+    monkeypatch.setattr(JpegImageFile, "draft", lambda self, mode, size: asked.append(size) or draft(self, mode, size))
+    # Stored sideways for orientation 6 (turn 90° clockwise to view): 3000 × 4000 stored, 4000 × 3000 seen.
+    stored = Image.new("RGB", (4000, 3000) if orientation == 1 else (3000, 4000), "white")
+    red = (0, 0, 2000, 1500) if orientation == 1 else (0, 2000, 1500, 4000)  # the seen top left, as stored
+    stored.paste((255, 0, 0), red)
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    path = tmp_path / f"photo-{orientation}.jpg"
+    stored.save(path, "JPEG", quality=90, exif=exif.tobytes())
+    rect = Rect(0, 0, 40.0, 30.0)
+    data, shown = prepared(str(path), rect, rect, 300.0)
+    image = Image.open(io.BytesIO(data.getvalue()) if hasattr(data, "getvalue") else data)
+    assert image.size == (round(40 / 25.4 * 300), round(30 / 25.4 * 300)) == (472, 354)
+    assert image.convert("RGB").getpixel((100, 80))[0] > 200 > image.convert("RGB").getpixel((100, 80))[1]
+    assert image.convert("RGB").getpixel((400, 300)) > (200, 200, 200)
+    # The decoder was asked for the whole picture at 300 dpi with 5% to spare, rounded up: 40 mm is
+    # 472.4 px, × 1.05 = 496.1 → 497; 30 mm is 354.3 px → 372.05 → 373 (sides swapped as stored).
+    assert asked == [(497, 373) if orientation == 1 else (373, 497)]
