@@ -53,7 +53,7 @@ def summary(files: dict[Path, bytes]) -> str:
 
 def _image_files(service: Service, decks, faces, names, picture_dpi):
     """One PNG per distinct front and per back at the service's template size; the manifest rows."""
-    from ..render.raster import iter_face_images, png_bytes
+    from ..render.raster import iter_face_images, png_files
 
     products = [product_for(service, deck.title, deck.card_size) for deck in decks]  # refuse before rendering
     files: dict[str, bytes] = {}
@@ -72,10 +72,11 @@ def _image_files(service: Service, decks, faces, names, picture_dpi):
         drawn = (round((width + 2 * most) * px_per_mm), round((height + 2 * most) * px_per_mm))
         left = _crop_start(drawn[0], product.template_px[0], (most - bleed_x) * px_per_mm)
         top = _crop_start(drawn[1], product.template_px[1], (most - bleed_y) * px_per_mm)
-        for key, image in iter_face_images(faces, keys, most, size=drawn, picture_dpi=picture_dpi):
-            if image.size != product.template_px:
-                image = image.crop((left, top, left + product.template_px[0], top + product.template_px[1]))
-            files[names[key]] = png_bytes(image, product.dpi)
+        box = (left, top, left + product.template_px[0], top + product.template_px[1])
+        images = ((key, image if image.size == product.template_px else image.crop(box))
+                  for key, image in iter_face_images(faces, keys, most, size=drawn, picture_dpi=picture_dpi))
+        for key, data in png_files(images, product.dpi):
+            files[names[key]] = data
         label = f"{service.name} {product.name} ({product.template_px[0]} × {product.template_px[1]} px)"
         rows += [row + (label, len(deck.fronts)) for row in copies_rows(deck, names)]
     return files, rows

@@ -5,7 +5,7 @@ import re
 from collections.abc import Mapping
 
 from ..layout.draw import Face
-from .raster import iter_face_images, png_bytes
+from .raster import iter_face_images, png_files
 
 
 MAX_SLUG = 80  # characters of a file name made from a card's name
@@ -84,4 +84,4 @@ def card_pngs(faces: Mapping[str, Face], names: Mapping[str, str], bleed: float,
               picture_dpi: float | None) -> dict[str, bytes]:
     """PNG bytes for each face key in ``names`` (key -> file name), ``dpi`` pixels per inch."""
     images = iter_face_images(faces, names, bleed, dpi=dpi, picture_dpi=picture_dpi)
-    return {names[key]: png_bytes(image, dpi) for key, image in images}
+    return {names[key]: data for key, data in png_files(images, dpi)}

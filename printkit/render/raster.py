@@ -8,7 +8,10 @@ cards (the PNG cards, Tabletop Simulator, print-on-demand) goes through here.
 from __future__ import annotations
 
 import io
+import os
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -80,3 +83,25 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
     return buffer.getvalue()
+
+
+def png_files(images: Iterable[tuple[str, Image.Image]], dpi: float | None = None,
+              workers: int | None = None) -> Iterator[tuple[str, bytes]]:
+    """(key, PNG bytes) for each (key, image), in order, encoded on a pool of threads.
+
+    zlib lets go of the interpreter lock while it compresses, so threads use
+    every core; at most two images per thread wait at once, so memory stays
+    flat however many cards there are.
+    """
+    workers = workers or os.cpu_count() or 1
+    with ThreadPoolExecutor(workers) as pool:
+        waiting: deque = deque()
+        for key, image in images:
+            waiting.append((key, pool.submit(png_bytes, image, dpi)))
+            if len(waiting) >= 2 * workers:
+                done_key, future = waiting.popleft()
+                yield done_key, future.result()
+        while waiting:
+            done_key, future = waiting.popleft()
+            yield done_key, future.result()
+
