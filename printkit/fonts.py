@@ -154,7 +154,14 @@ class FontMetrics:
 
     def width(self, text: str, size: float) -> float:
         """Width of ``text`` set at ``size`` points, in mm."""
-        units = sum(self.advances.get(ord(c), self.units_per_em // 2) for c in text)
+        return self.units_mm(self.units(text), size)
+
+    def units(self, text: str) -> int:
+        """Width of ``text`` in font units: whole numbers, so the widths of words add up exactly."""
+        return sum(self.advances.get(ord(c), self.units_per_em // 2) for c in text)
+
+    def units_mm(self, units: int, size: float) -> float:
+        """``units`` of this font set at ``size`` points, in mm."""
         return pt_to_mm(units * size / self.units_per_em)
 
     def ascent(self, size: float) -> float:
