@@ -18,7 +18,6 @@ def cards_document(pack: Pack, paper: Paper, options: SheetOptions = SheetOption
     m = pack.manifest
     # Each deck gets the grid that suits its own card size (see sheet_pages).
     sheets, faces, runs = sheet_pages(pack, paper, options, template, fronts)
-    guide_count = 2 if options.backs else 1
-    guide = guide_pages(pack, runs, paper, options.backs, guide_count + 1)
+    guide = guide_pages(pack, runs, paper, options.backs)  # its length says where the sheets start
     return Document(tuple(guide + sheets), faces, f"{m.title}: cards", m.description,
                     decks=tuple(run.deck for run in runs))

@@ -8,6 +8,7 @@ from ..layout.paper import Paper
 from ..layout.sheet import SheetLayout
 from ..layout.typography import number_range
 from ..model.pack import Pack
+from .checklist import HEADING, NOTE, TITLE, ChecklistDeck, checklist_layout
 from .flow import Flow
 from .sheets import DeckRun, PrintDeck
 
@@ -38,10 +39,18 @@ def scale_check(x: float, y: float) -> list[Item]:
     return items
 
 
-def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper,
-                flip: Flip | None, first_sheet_page: int) -> list[Page]:
+def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None) -> list[Page]:
+    """The print guide and, with backs, the card checklist behind it, padded to whole sheets of paper.
+
+    The card sheets follow these pages; with backs they must start on the front of a sheet, so an
+    odd count of guide and checklist pages gets a blank page after them.
+    """
     m = pack.manifest
     paper_w, paper_h = paper.width, paper.height
+    checklist = checklist_pages(pack, [run.deck for run in runs], paper_w, paper_h) if flip else []
+    if checklist and len(checklist) % 2 == 0:
+        checklist.append(blank_page(paper_w, paper_h))
+    first_sheet_page = 2 + len(checklist)
     flow = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN)
     flow.text(m.title, "display", 26, after=1.0)
     flow.text("Print-and-play kit: the cards", "bold", 12, colour="#555555", after=4.0)
@@ -63,9 +72,14 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper,
 
     flow.heading("Before you print")
     last_guide = first_sheet_page - 1  # the guide and, with backs, the checklist on its reverse
-    if flip and last_guide > 1:
+    if flip and last_guide == 2:
         first_step = (f"Print pages 1\u2013{last_guide} on one sheet, {DUPLEX_SETTING[flip]}, at 100% "
                       "(\u201cActual size\u201d): this guide, with the card checklist on its back.")
+    elif flip and last_guide > 2:
+        blank = " and a blank back" if checklist[-1].label == "blank" else ""
+        first_step = (f"Print pages 1\u2013{last_guide} on {last_guide // 2} sheets, {DUPLEX_SETTING[flip]}, "
+                      "at 100% (\u201cActual size\u201d): this guide, then the card checklist on "
+                      f"pages 2\u2013{last_guide - bool(blank)}{blank}.")
     else:
         first_step = "Print this page on its own at 100% (\u201cActual size\u201d)."
     steps = [
@@ -99,10 +113,7 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper,
     note.text(notice, size=8.5, colour="#333333", after=0.5)
     note.text("Made with printkit.", size=7.5, colour="#666666")
     items = flow.items + [Box(box, stroke="#999999", width=0.6, radius=2.0)] + note.items
-    pages = [Page(paper_w, paper_h, tuple(items), "print guide")]
-    if flip:
-        pages.append(checklist_page([run.deck for run in runs], paper_w, paper_h))
-    return pages
+    return [Page(paper_w, paper_h, tuple(items), "print guide")] + checklist
 
 
 def card_format(layout: SheetLayout) -> str:
@@ -142,22 +153,34 @@ def cutting_step(layouts: list[SheetLayout]) -> str:
     return text
 
 
-def checklist_page(decks: list[PrintDeck], paper_w: float, paper_h: float) -> Page:
-    """The back of the guide: every card of the kit, to tick off after cutting."""
-    col_w = (paper_w - 2 * MARGIN - 8.0) / 2
-    head = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN)
-    head.text("Card checklist", "display", 18, after=3.0)
-    columns = [Flow(MARGIN, head.y, col_w), Flow(MARGIN + col_w + 8.0, head.y, col_w)]
-    lines: list[tuple[str, bool]] = []  # (text, is a deck heading)
+def checklist_pages(pack: Pack, decks: list[PrintDeck], paper_w: float, paper_h: float) -> list[Page]:
+    """The back of the guide: every card of the kit, to tick off after cutting (see kit.checklist)."""
+    m = pack.manifest
+    entries = []
     for d in decks:
-        lines.append((f"{d.title} ({len(d.fronts)})", True))
-        lines += [(name + (f"  ×{count}" if count > 1 else ""), False) for name, count in d.contents]
-    per_column = (len(lines) + 1) // 2
-    for i, (text, heading) in enumerate(lines):
-        column = columns[min(1, i // per_column)]
-        if heading:
-            column.text(text, "bold", 9.5, after=0.8)
-        else:
-            column.checkbox(text)
-    items = head.items + columns[0].items + columns[1].items
-    return Page(paper_w, paper_h, tuple(items), "card checklist")
+        spec = m.deck(d.id)
+        entries.append(ChecklistDeck(d.title, len(d.fronts), d.contents, spec.file if spec is not None else ""))
+    layout = checklist_layout(entries, paper_w, paper_h)
+    pages = []
+    for n, placed in enumerate(layout.pages):
+        flow_items: list[Item] = []
+        for block in placed:
+            flow = Flow(block.x, block.y, block.width)
+            text = "\n".join(block.lines)
+            if block.kind == "card":
+                flow.checkbox(text)
+            else:
+                font, size, after = {"title": TITLE, "note": NOTE, "heading": HEADING}[block.kind]
+                flow.text(text, font, size, after=after)
+            flow_items += flow.items
+        label = "card checklist" if len(layout.pages) == 1 else f"card checklist {n + 1} of {len(layout.pages)}"
+        pages.append(Page(paper_w, paper_h, tuple(flow_items), label))
+    return pages
+
+
+def blank_page(paper_w: float, paper_h: float) -> Page:
+    """The back of a checklist that ends on a front, so the card sheets start on a fresh sheet of paper."""
+    note = Flow(MARGIN, paper_h / 2, paper_w - 2 * MARGIN)
+    note.text("This page is left blank, so that the card sheets start on a new sheet of paper.",
+              size=9, colour="#666666", align="center")
+    return Page(paper_w, paper_h, tuple(note.items), "blank")
