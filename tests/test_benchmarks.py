@@ -1,4 +1,6 @@
-"""The benchmark scripts' synthetic packs stay valid (the scripts themselves are not timed here)."""
+"""The benchmark scripts' synthetic packs stay valid and the card benchmark runs end to end (nothing here is timed)."""
+import json
+import subprocess
 import sys
 
 from conftest import REPO
@@ -6,15 +8,50 @@ from conftest import REPO
 from printkit.checks import check_pack
 
 sys.path.insert(0, str(REPO / "benchmarks"))
-import cards_2000  # noqa: E402
+import cards_pack  # noqa: E402
 
 
 def test_the_2000_card_pack_checks_clean(tmp_path):
-    report = check_pack(cards_2000.synthetic_pack(tmp_path))
+    report = check_pack(cards_pack.synthetic_pack(tmp_path, 2000))
     assert report.errors == 0, [f for f in report.findings if f.is_error][:3]
-    assert report.pack.decks["gags"].total == cards_2000.CARDS
+    assert {d: deck.total for d, deck in report.pack.decks.items()} == {"kids": 52, "gags": 2000}
+
+
+def test_a_pack_past_one_deck_splits_into_decks_that_check_clean(tmp_path):
+    # The 50,000-card pack's shape, small: decks of 10 instead of 2,000.
+    report = check_pack(cards_pack.synthetic_pack(tmp_path, 25, per_deck=10))
+    assert report.errors == 0, [f for f in report.findings if f.is_error][:3]
+    assert {d: deck.total for d, deck in report.pack.decks.items()} == {"kids": 52, "gags": 10, "gags02": 10,
+                                                                         "gags03": 5}
+    # Not the claims deck, yet its requirement column is drawn (N602: a column nothing uses).
+    assert not [f for f in report.findings if f.code == "N602"]
+    names = [card.name for d in ("gags", "gags02", "gags03") for card in report.pack.decks[d].cards]
+    assert len(set(names)) == 25
 
 
 def test_the_baseline_draws_pages(tmp_path):
-    pdf = cards_2000.baseline(20)
-    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") >= 4
+    pdf = cards_pack.baseline(20)
+    # 20 cards: three sheets of fronts, each followed by its page of backs.
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") == 6
+
+
+def test_the_card_benchmark_runs_both_sides_interleaved():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "cards.py"), "--cards", "30", "--repeat", "2",
+                           "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["cards"] == 30 and result["pairs"] == 2 and "error" not in result
+    for side in ("printkit", "reportlab", "ratio"):
+        assert set(result[side]) >= {"cpu_s", "wall_s", "peak_mib"}
+        assert result[side]["peak_mib"]["min"] > 0
+    # 82 cards at nine a sheet, fronts and backs: at least ten pages each.
+    assert result["printkit"]["pages"] >= 20 and result["reportlab"]["pages"] == 20
+    # The second pair runs reportlab first (stderr is the progress log).
+    sides = [line.split()[4].rstrip(":") for line in done.stderr.splitlines() if "pair " in line]
+    assert sides == ["printkit", "reportlab", "reportlab", "printkit"]
+
+
+def test_the_card_benchmark_refuses_a_size_past_its_limit():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "cards.py"), "--cards", "100001"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "between 1 and 100,000" in done.stderr
