@@ -39,6 +39,10 @@ def scale_check(x: float, y: float) -> list[Item]:
     return items
 
 
+FULL_CONTENTS = 4  # decks whose card size and spacing the contents give on a line of their own
+LISTED_DECKS = 8  # decks the contents name one by one; the rest share a line
+
+
 def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None) -> list[Page]:
     """The print guide and, with backs, the card checklist behind it, padded to whole sheets of paper.
 
@@ -57,13 +61,26 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
 
     flow.heading("In this file")
     page = first_sheet_page
-    for run in runs:
+    # The contents keep to a few lines however many decks there are: the page also holds the steps,
+    # the scale check and the notice. Past FULL_CONTENTS decks each gets one line; past LISTED_DECKS
+    # the rest are summed up in one.
+    for n, run in enumerate(runs):
         sheets = len(run.sheets)
         pages = sheets * (2 if flip else 1)
+        if n == LISTED_DECKS and len(runs) > LISTED_DECKS + 1:
+            rest = runs[n:]
+            total = sum(len(r.sheets) for r in rest) * (2 if flip else 1)
+            flow.text(f"\u2026 and {len(rest)} more decks, {sum(len(r.deck.fronts) for r in rest):,} cards, "
+                      f"pages {number_range(page, page + total - 1)}" + ("; the checklist names them all"
+                                                                            if flip else ""),
+                      size=10, indent=4.0, after=0.8)
+            page += total
+            break
         flow.text(f"{run.deck.title}: {len(run.deck.fronts)} cards on {sheets} sheet{'s' * (sheets != 1)}, "
                   f"page{'s' * (pages != 1)} {number_range(page, page + pages - 1)}", size=10, indent=4.0,
                   after=0.8)
-        flow.text(card_format(run.layout), size=9, colour="#555555", indent=8.0, after=0.8)
+        if len(runs) <= FULL_CONTENTS:
+            flow.text(card_format(run.layout), size=9, colour="#555555", indent=8.0, after=0.8)
         page += pages
     if m.board is not None:
         flow.text(f"The board ({m.board.columns} × {m.board.rows} spaces), the pawns and a die are in "

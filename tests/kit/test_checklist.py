@@ -188,3 +188,30 @@ def test_overlong_names_are_cut_to_two_lines_that_fit():
     for card in cards:
         assert len(card.lines) <= 2 and card.lines[-1].endswith("…")
         assert all(body.width(line, 8.5) <= card.width for line in card.lines)
+
+
+def test_a_pack_of_many_decks_keeps_its_print_guide_on_one_clean_page(tmp_path):
+    """27 decks (26 of two Gag cards, and the Kid cards): the guide names 8 of them and sums up the rest
+    on one line, so its steps, scale check and notice stay on the page with nothing drawn over them."""
+    import sys
+
+    from click.testing import CliRunner
+
+    from conftest import REPO
+    from printkit.cli import cli
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import cards_pack
+
+    pack = cards_pack.synthetic_pack(tmp_path, cards=52, per_deck=2)
+    result = CliRunner().invoke(cli, ["build", str(pack), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert not re.search(r"cards\.pdf.*page 1\b.*T70[34]|T70[34].*cards\.pdf.*page 1\b", result.output), result.output
+    with pdfplumber.open(tmp_path / "out" / "bench" / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        text = " ".join((page.extract_text() or "").split())
+        words = page.extract_words()
+    assert "\u2026 and 19 more decks, 38 cards" in text  # 27 decks, 8 named: 19 of 2 cards left
+    assert "Fan-made" in text or "fan-made" in text
+    bottom = min(page.height - w["bottom"] for w in words) * 25.4 / 72
+    assert bottom >= 6.35, f"guide text {bottom:.1f} mm from the bottom edge"
