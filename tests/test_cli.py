@@ -144,23 +144,27 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
     assert "\x1b[" in coloured
 
 
-def test_check_never_imports_reportlab_or_pillow():
-    code = ("import sys; from printkit.cli import main; sys.argv = ['printkit', 'check'];\n"
+def loaded_by(command: str, packages: tuple[str, ...]) -> list[str]:
+    """Which of ``packages`` (or modules inside them) a fresh Python has loaded after 'printkit COMMAND'."""
+    code = (f"import sys; from printkit.cli import main; sys.argv = ['printkit', {command!r}];\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL')]\n"
-            "print('IMPORTED', bad)")
+            f"wanted = {packages!r}\n"
+            "print('LOADED', sorted({p for p in wanted for m in sys.modules if m == p or m.startswith(p + '.')}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
-    assert "IMPORTED []" in out.stdout, out.stdout + out.stderr
+    line = next((ln for ln in out.stdout.splitlines() if ln.startswith("LOADED ")), None)
+    assert line is not None, out.stdout + out.stderr
+    return eval(line.removeprefix("LOADED "))  # a list of strings printed by the child
+
+
+def test_check_never_imports_reportlab_or_pillow():
+    assert loaded_by("check", ("reportlab", "PIL")) == []
 
 
 def test_the_command_line_loads_the_check_stack_only_when_it_checks():
-    """'printkit --help' and '--version' load no checks, pack readers or game engines: they answer at once."""
-    code = ("import sys; from printkit.cli import main; sys.argv = ['printkit', '--version'];\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "heavy = ('printkit.checks', 'printkit.model.manifest', 'printkit.sim.claims', 'reportlab', 'PIL')\n"
-            "print('LOADED', sorted(m for m in heavy if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
-    assert "LOADED []" in out.stdout, out.stdout + out.stderr
+    """'printkit --version' loads no checks, pack readers or game engines: it answers at once."""
+    heavy = ("printkit.checks", "printkit.model.manifest", "printkit.sim.claims", "reportlab", "PIL")
+    assert loaded_by("--version", heavy) == []
+    assert "printkit.checks" in loaded_by("check", heavy)  # the probe sees the stack when it is loaded
 
 
 def test_python_dash_m(tmp_path):
