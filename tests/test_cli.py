@@ -1,4 +1,5 @@
 """The command line through click's CliRunner: formats, exit statuses, no tracebacks."""
+import ast
 import json
 import subprocess
 import sys
@@ -153,7 +154,7 @@ def loaded_by(command: str, packages: tuple[str, ...]) -> list[str]:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
     line = next((ln for ln in out.stdout.splitlines() if ln.startswith("LOADED ")), None)
     assert line is not None, out.stdout + out.stderr
-    return eval(line.removeprefix("LOADED "))  # a list of strings printed by the child
+    return ast.literal_eval(line.removeprefix("LOADED "))
 
 
 def test_check_never_imports_reportlab_or_pillow():
