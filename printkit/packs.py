@@ -37,17 +37,22 @@ def resolve_pack(name: str) -> Path:
     edited in a clone), else the bundled pack of that id; anything else is a
     folder path, or the path of a pack's game.toml.
     """
-    if _is_id(name):
-        local = Path.cwd() / LOCAL_PACKS / name
-        if (local / MANIFEST_NAME).is_file():
-            return local.resolve()
-        for path in bundled_packs():
-            if path.name == name:
-                return path.resolve()
-    path = Path(name)
-    if path.is_dir():
-        return path.resolve()
-    if path.name == MANIFEST_NAME and path.is_file():
-        return path.parent.resolve()
+    try:
+        if _is_id(name):
+            local = Path.cwd() / LOCAL_PACKS / name
+            if (local / MANIFEST_NAME).is_file():
+                return local.resolve()
+            for path in bundled_packs():
+                if path.name == name:
+                    return path.resolve()
+        path = Path(name)
+        if path.is_dir():
+            return path.resolve()
+        if path.name == MANIFEST_NAME and path.is_file():
+            return path.parent.resolve()
+    except (OSError, ValueError):  # a name the file system refuses: too long, a NUL character
+        pass
     ids = ", ".join(p.name for p in bundled_packs()) or "none"
-    raise UnknownPack(f"no pack '{name}': not a bundled pack ({ids}) nor a folder")
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in name[:77])
+    shown = shown if len(name) <= 77 else shown + "…"
+    raise UnknownPack(f"no pack '{shown}': not a bundled pack ({ids}) nor a folder")

@@ -182,3 +182,13 @@ def test_build_defaults_match_the_sheet_layout():
     assert params["gutter"].default == DEFAULT_GUTTER
     assert (params["gutter"].type.min, params["gutter"].type.max) == GUTTER_LIMITS
     assert params["backs_ink"].default == "full"
+
+
+@pytest.mark.parametrize("command", [["check"], ["build"], ["simulate"], ["export", "tts"], ["diff", "HEAD"]])
+def test_a_pack_name_the_file_system_refuses_is_a_usage_error(command):
+    """300 characters (past the 255 a file name may have) or a control character: a short message, exit 2."""
+    for name in ("b" * 300, "a\x01b"):
+        result = CliRunner().invoke(cli, [*command, name])
+        assert result.exit_code == 2, result.output
+        assert "no pack '" in result.output and "internal error" not in result.output
+        assert len(result.output) < 600 and "\x01" not in result.output

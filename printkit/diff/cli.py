@@ -46,11 +46,11 @@ def diff_command(old: str, new: str, fmt: str, proof: Path | None, exit_code: bo
       printkit diff main cards/my-game --exit-code > /dev/null || echo changed
     """
     from ..packs import UnknownPack, resolve_pack
-    from .git import GitProblem, is_pack_folder, revision_pack
+    from .git import GitProblem, is_folder, is_pack_folder, revision_pack
 
     try:
         # A folder named like a bundled pack is that folder here: diff compares what is on disk.
-        new_root = Path(new).resolve() if new and Path(new).is_dir() else resolve_pack(new)
+        new_root = Path(new).resolve() if new and is_folder(new) else resolve_pack(new)
     except UnknownPack as exc:
         raise click.UsageError(str(exc)) from None
     if not (new_root / MANIFEST_NAME).is_file():

@@ -20,6 +20,7 @@ from ..model import MANIFEST_NAME
 MAX_FILES = 2000  # files in the pack at the revision
 MAX_BYTES = 64 << 20  # their bytes in all
 TIMEOUT = 60  # seconds for one git command
+MAX_REVISION = 1000  # characters of a revision: branch names and expressions such as main~3 are far shorter
 BLOB_MODES = ("100644", "100755")  # regular files; 120000 is a symbolic link, 160000 a submodule
 
 
@@ -36,8 +37,15 @@ class Entry:
 
 def is_pack_folder(arg: str) -> bool:
     """Whether a command-line OLD names a pack folder (rather than a git revision)."""
-    path = Path(arg)
-    return bool(arg) and path.is_dir() and (path / MANIFEST_NAME).is_file()
+    return bool(arg) and is_folder(arg) and (Path(arg) / MANIFEST_NAME).is_file()
+
+
+def is_folder(arg: str) -> bool:
+    """Whether ``arg`` names a folder; False for a name the file system refuses (too long, a NUL)."""
+    try:
+        return Path(arg).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 @contextmanager
@@ -91,6 +99,9 @@ def _repository(pack: Path) -> tuple[Path, str]:
 def _commit(top: Path, rev: str) -> str:
     if rev.startswith("-"):
         raise GitProblem(f"'{rev}' is not a pack folder, and a revision may not start with '-'")
+    if len(rev) > MAX_REVISION:
+        raise GitProblem(f"'{rev[:40]}…' is neither a pack folder nor a revision: a revision is at most "
+                         f"{MAX_REVISION} characters")
     if not rev or any(c in rev for c in "\0\n\r"):
         raise GitProblem(f"'{rev}' is neither a pack folder nor a revision git accepts")
     result = _git(top, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")

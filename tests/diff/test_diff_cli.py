@@ -84,3 +84,9 @@ def test_the_command_loads_no_drawing_library_without_a_proof(pair):
             "assert not bad, bad\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_revision_longer_than_any_git_takes_is_a_usage_error():
+    result = CliRunner().invoke(cli, ["diff", "a" * 100_000, str(REPO / "cards" / "gag-grab")])
+    assert result.exit_code == 2, result.output
+    assert "a revision is at most 1000 characters" in result.output and len(result.output) < 600
