@@ -107,18 +107,25 @@ def _arguments(pack: Pack, args: tuple[str, ...]) -> dict:
     m = pack.manifest
     values = {"players": min(max(4, m.min_players), m.max_players), "games": DEFAULT_GAMES,
               "bot": engine.bots[0], "seed": 0}
+    given: set[str] = set()
     for arg in args:
         key, eq, value = arg.partition("=")
+        shown = arg if len(arg) <= 40 else arg[:36] + "…"  # a hostile argument may be thousands long
         if not eq or key not in values:
-            raise PlaceholderError(f"'{arg}' is not an argument of {{{{balance}}}}",
+            raise PlaceholderError(f"'{shown}' is not an argument of {{{{balance}}}}",
                                    f"write it as {USAGE} (every argument optional)")
+        if key in given:
+            raise PlaceholderError(f"{{{{balance}}}} gives '{key}' twice", f"write it as {USAGE}")
+        given.add(key)
         if key == "bot":
             if value not in engine.bots:
-                raise PlaceholderError(f"{{{{balance}}}} has no bot '{value}'", f"bots: {', '.join(engine.bots)}")
+                raise PlaceholderError(f"{{{{balance}}}} has no bot '{shown[4:]}'", f"bots: {', '.join(engine.bots)}")
             values[key] = value
             continue
-        if not (value.isascii() and value.isdigit()) or len(value) > 19:
-            raise PlaceholderError(f"'{arg}' needs a whole number", f"write it as {USAGE}")
+        if not (value.isascii() and value.isdigit()):
+            raise PlaceholderError(f"'{shown}' needs a whole number", f"write it as {USAGE}")
+        if len(value.lstrip("0")) > 19:  # past any limit below; int() of it would only waste time
+            raise PlaceholderError(f"'{shown}' is far too large", f"write it as {USAGE}")
         values[key] = int(value)
     if not m.min_players <= values["players"] <= m.max_players:
         raise PlaceholderError(f"{{{{balance}}}} players={values['players']}: the game is for "
