@@ -90,3 +90,11 @@ def test_a_revision_longer_than_any_git_takes_is_a_usage_error():
     result = CliRunner().invoke(cli, ["diff", "a" * 100_000, str(REPO / "cards" / "gag-grab")])
     assert result.exit_code == 2, result.output
     assert "a revision is at most 1000 characters" in result.output and len(result.output) < 600
+
+
+def test_the_command_offers_every_format_the_report_writes():
+    """The CLI keeps its own copy of the format names (so that it loads light): the two must agree."""
+    from printkit.diff import cli as diff_cli
+    from printkit.diff import report
+
+    assert diff_cli.FORMATS == report.FORMATS
