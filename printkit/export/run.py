@@ -4,7 +4,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -12,11 +11,8 @@ from ..cliutil import EXIT_FINDINGS, EXIT_OK, reason
 from ..output import OutsideOutput, replace_folder_files, target_in
 from ..report import display_path, format_text, use_color, visible
 
-if TYPE_CHECKING:
-    from ..checks import PackReport
-
 # (checked report, the folder to write into) -> {target path: bytes}; every path inside that folder.
-MakeFiles = Callable[["PackReport", Path], dict[Path, bytes]]
+MakeFiles = Callable[[object, Path], dict[Path, bytes]]  # the first argument is a checks.PackReport
 
 
 def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: MakeFiles,
