@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from printkit.build import BuildOptions, BuildRefused, build_pack
 from printkit.cli import cli
+from printkit.model.loader import load_pack
 from printkit.output import OutsideOutput, target_in
 
 GAG_GRAB = REPO / "cards" / "gag-grab"
@@ -34,17 +35,26 @@ def test_source_date_epoch_sets_the_date(tmp_path, monkeypatch):
 
 def test_faces_used_more_than_once_are_embedded_once(tmp_path):
     reader = PdfReader(build(tmp_path).files[0])
-    forms = set()
+    faces, parts = set(), {}
     placements = 0
     for page in reader.pages:
-        for ref in page["/Resources"].get("/XObject", {}).values():
-            forms.add(ref.idnum)
-        placements += len(re.findall(rb"/[^\s/]+ Do\b", page.get_contents().get_data()))
+        for name, ref in page["/Resources"].get("/XObject", {}).items():
+            if ".Face" in name:
+                faces.add(ref.idnum)
+            else:
+                parts[name] = ref.idnum
+        placements += len(re.findall(rb"/FormXob\.Face\d+ Do\b", page.get_contents().get_data()))
     # Shared: the four main Kid cards (10 copies each), the two deck backs (52
     # and 60 copies) and the player aid's front and back (8 each); every card
     # used once is drawn where it stands.
-    assert len(forms) == 4 + 2 + 2
+    assert len(faces) == 4 + 2 + 2
     assert placements == 40 + 52 + 60 + 8 + 8
+    # What repeats inside the cards drawn in place is one form each: a deck's fixed frame and
+    # labels, and each distinct requirement (Gag Grab's 60 Gag cards have 34), each stored once.
+    assert len(parts) == len(set(parts.values()))
+    requirements = {str(c.values["requires"]) for c in load_pack(REPO / "cards" / "gag-grab")[0].decks["gags"].cards}
+    assert len(requirements) == 34
+    assert len(requirements) < len(parts) < len(requirements) + 20
 
 
 def test_a_failed_render_leaves_every_previous_pdf_and_no_temp_files(tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from ..faces.values import Bindings, references
 from ..findings import Finding, Location
 from ..layout.boxes import layout_boxes
 from ..layout.bounds import IDENTITY, bounds, placed
-from ..layout.draw import Box, Disc, Path, Picture, Text
+from ..layout.draw import Box, Disc, Group, Path, Picture, Text
 from ..layout.geometry import Rect
 from ..layout.richparse import icon_references
 from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
@@ -301,4 +301,6 @@ SAFE = 4.0  # mm: the sheets' safe zone
 
 def _background(result, layout: Layout) -> Box | None:
     first = result.face.items[0] if result.face.items else None
+    while isinstance(first, Group) and first.shared and first.items:  # a fixed run, drawn in place
+        first = first.items[0]
     return first if layout.background is not None and isinstance(first, Box) else None

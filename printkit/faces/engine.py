@@ -7,6 +7,7 @@ what varies per card is which elements show and what they say.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -56,27 +57,47 @@ class LayoutDrawer:
         self._fonts: dict[int, RichFonts] = {}
         self._sources: dict[int, str] = {}
         self.icon_names = frozenset(self.ctx.manifest.icons)
+        self.fixed = tuple(_fixed(e, self.bindings) for e in self.layout.elements)
+        self._drawn: dict[int, tuple[tuple[Item, ...], tuple[Overflow, ...], tuple]] = {}
 
     def draw(self, key: str, card: Card | None) -> FaceResult:
         b = FaceBuilder(self.ctx, key)
+        runs: list[tuple[int, bool]] = []  # where each element's items start, and whether they are fixed
         if self.layout.background is not None:
             fill = resolve_colour(self.layout.background, self.bindings, card)
             if fill:
                 b.background(fill)
+                runs.append((0, _colour_fixed(self.layout.background)))
         parts = []
-        for element, box in zip(self.layout.elements, self.boxes):
-            if not (holds(element.get("when"), self.bindings, card)
-                    and (element.get("unless") is None or not holds(element.get("unless"), self.bindings, card))):
+        for n, (element, box, fixed) in enumerate(zip(self.layout.elements, self.boxes, self.fixed)):
+            if not fixed and not (holds(element.get("when"), self.bindings, card) and (
+                    element.get("unless") is None or not holds(element.get("unless"), self.bindings, card))):
                 continue
             start = len(b.items)
-            _DRAW[element.type](self, b, element, _bled(box, self.ctx) if element.type in ("rect", "image") else box,
-                                card)
-            if element.get("mirror") and len(b.items) > start:
-                # The same drawing turned half round about the card's centre, for a fanned hand.
-                b.add(Group(tuple(b.items[start:]), self.ctx.width, self.ctx.height, angle=180))
+            runs.append((start, fixed))
+            if fixed and n in self._drawn:  # the same on every card: drawn for the first, then reused
+                items, overflows, art_problems = self._drawn[n]
+                b.items += items
+                b.overflows += overflows
+                b.art_problems += art_problems
+            else:
+                overflows, art_problems = len(b.overflows), len(b.art_problems)
+                self._draw(b, element, box, card)
+                if fixed:
+                    self._drawn[n] = (tuple(b.items[start:]), tuple(b.overflows[overflows:]),
+                                      tuple(b.art_problems[art_problems:]))
             parts.append(Part(element, tuple(b.items[start:]), box))
+        if card is not None:
+            b.items = _shared_runs(b.items, runs)
         result = b.result()
         return FaceResult(result.face, result.overflows, result.art_problems, tuple(parts))
+
+    def _draw(self, b: FaceBuilder, element: Element, box: Rect, card: Card | None) -> None:
+        start = len(b.items)
+        _DRAW[element.type](self, b, element, _bled(box, self.ctx) if element.type in ("rect", "image") else box, card)
+        if element.get("mirror") and len(b.items) > start:
+            # The same drawing turned half round about the card's centre, for a fanned hand.
+            b.add(Group(tuple(b.items[start:]), self.ctx.width, self.ctx.height, angle=180))
 
     # -- helpers
     def colour(self, element: Element, key: str, card: Card | None, default=None) -> str | None:
@@ -122,6 +143,63 @@ def rich_fonts(family: str, bold: bool, italic: bool, settings) -> RichFonts:
     """The four faces rich text may switch between, starting from the element's own weight."""
     key = lambda b, i: font_key(family, b, i, settings) or font_key("body", b, i)  # noqa: E731
     return RichFonts(key(bold, italic), key(True, italic), key(bold, True), key(True, True), settings.fallback)
+
+
+# Element types whose drawing reads nothing but the element's own settings (and whatever its
+# references name): with no reference to a card, they draw the same on every card of a deck.
+FIXED_TYPES = frozenset({"text", "rect", "disc", "line", "badge", "symbol", "icon", "powers", "phases", "notes",
+                         "symbols", "legend"})
+
+
+def _fixed(element: Element, bindings: Bindings) -> bool:
+    """True when ``element`` draws the same on every card: no condition, column or term, and no
+    reference to a column (or a role bound to one) or to a card's token colour."""
+    if element.type not in FIXED_TYPES or any(k in element.props for k in ("when", "unless", "column", "term")):
+        return False
+    return all(_value_fixed(v, bindings) for v in element.props.values())
+
+
+def _value_fixed(value, bindings: Bindings) -> bool:
+    if isinstance(value, str):
+        return _colour_fixed(value) and not any(
+            not ref.startswith("#") and bindings.column_of(ref) is not None for ref, _ in references(value))
+    if isinstance(value, (tuple, list)):
+        return all(_value_fixed(v, bindings) for v in value)
+    return not isinstance(value, Mapping)
+
+
+def _colour_fixed(spec) -> bool:
+    """False for a colour that follows each card (``$token``, or a tint of it)."""
+    if isinstance(spec, tuple):
+        return all(_colour_fixed(v) for v in spec)
+    return spec != "$token"
+
+
+def _shared_runs(items: list[Item], runs: list[tuple[int, bool]]) -> list[Item]:
+    """``items`` with each stretch drawn by fixed elements wrapped as one shared group (in place:
+    no move), so the renderer draws a deck's frame and fixed labels once and places them."""
+    if not runs:
+        return items
+    out: list[Item] = []
+    bounds = [start for start, _ in runs] + [len(items)]
+    run_start = None
+    for (start, fixed), end in zip(runs, bounds[1:]):
+        if fixed and run_start is None:
+            run_start = start
+        elif not fixed:
+            if run_start is not None:
+                out += _shared(items[run_start:start])
+                run_start = None
+            out += items[start:end]
+    if run_start is not None:
+        out += _shared(items[run_start:])
+    return items[:runs[0][0]] + out
+
+
+def _shared(items: list[Item]) -> list[Item]:
+    if not items or len(items) == 1 and isinstance(items[0], Group) and items[0].shared:
+        return items
+    return [Group(tuple(items), shared=True)]
 
 
 def _upper(text: str) -> str:

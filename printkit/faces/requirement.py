@@ -115,5 +115,5 @@ def draw_requirement(requirement: Requirement, box: Rect, manifest: Manifest, co
     categories = {c.name for c in manifest.categories}
     items = _render(block, 0.0, 0.0, manifest, categories)
     cx = box.x + block.w * scale / 2 if align == "left" else box.cx
-    group = Group(tuple(items), cx, box.cy, scale=scale)
+    group = Group(tuple(items), cx, box.cy, scale=scale, shared=True)
     return DrawnRequirement((group,), scale, scale >= MIN_SCALE)

@@ -90,6 +90,9 @@ class Group:
     angle: float = 0.0
     scale: float = 1.0
     clip: Rect | None = None  # in the group's own coordinates
+    # A part that recurs across cards (a requirement's tokens, a layout's fixed frame): the
+    # renderer draws its items once, as a form keyed by the items, and places that.
+    shared: bool = False
 
 
 @dataclass(frozen=True)

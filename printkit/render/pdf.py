@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 from collections.abc import Callable, Iterable, Mapping
 
 from reportlab import rl_config
@@ -24,7 +25,8 @@ from ..fontzero import open_zero_file
 from ..fonts import FONT_FILES, FontUnusable, font_path, is_pack_font, pack_font_bytes, pdf_font_name
 from ..images.prepare import prepared
 from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin
-from ..layout.geometry import Rect, mm_to_pt
+from ..layout.bounds import bounds, group_matrix, placed
+from ..layout.geometry import PT_PER_MM, Rect, bounding, mm_to_pt
 
 _registered: set[str] = set()
 
@@ -70,7 +72,12 @@ OPEN_ZERO_ROLES = ("body", "bold", "italic", "bold-italic")  # Atkinson Hyperleg
 
 
 class PdfPainter:
-    """Interprets display-list items on a reportlab canvas; coordinates in mm."""
+    """Interprets display-list items on a reportlab canvas; coordinates in mm.
+
+    Drawing state (colours, line width, font) is written only when it changes:
+    at deck scale, repeating it for every string made up much of a page's
+    content stream. Shared faces and parts become form XObjects, drawn once.
+    """
 
     def __init__(self, canvas: Canvas, faces: Mapping[str, Face], uses: Mapping[str, int],
                  picture_dpi: float | None = 300.0):
@@ -78,75 +85,115 @@ class PdfPainter:
         self.faces = faces
         self.uses = uses  # how many times each face is placed in the document
         self.picture_dpi = picture_dpi  # pictures are downsampled to this; None keeps every pixel
-        self.forms: dict[str, str] = {}
+        self.forms: dict[str, str] = {}  # face key -> form name
+        # A shared group's items -> form name, kept with the canvas: the rules booklet draws each
+        # figure with a painter of its own, and a form's name is defined once per document.
+        self.parts: dict[tuple, str] = _PARTS.setdefault(canvas, {})
         self.readers: dict[int, ImageReader] = {}
+        self._state = _UNKNOWN
+        self._saved: list[tuple] = []
+
+    def new_page(self) -> None:
+        """Forget the drawing state: each page's content stream starts from PDF's defaults."""
+        self._state, self._saved = _UNKNOWN, []
 
     def draw(self, items: Iterable[Item]) -> None:
         for item in items:
-            getattr(self, f"_{type(item).__name__.lower()}")(item)
+            _DRAW[type(item)](self, item)
 
-    # -- primitives -------------------------------------------------------
+    # -- drawing state ------------------------------------------------------
+    def _save(self) -> None:
+        self.c.saveState()
+        self._saved.append(self._state)
+
+    def _restore(self) -> None:
+        self.c.restoreState()
+        self._state = self._saved.pop()
+
+    def _fill(self, colour: str) -> None:
+        fill, stroke, width, font = self._state
+        if colour != fill:
+            self.c.setFillColor(_colour(colour))
+            self._state = (colour, stroke, width, font)
+
+    def _stroke(self, colour: str, width: float) -> None:
+        fill, stroke, now, font = self._state
+        if colour != stroke:
+            self.c.setStrokeColor(_colour(colour))
+        if width != now:
+            self.c.setLineWidth(width)
+        self._state = (fill, colour, width, font)
+
+    def _font(self, key: str, size: float) -> None:
+        fill, stroke, width, font = self._state
+        if (key, size) != font:
+            self.c.setFont(_pdf_font(key), size)
+            self._state = (fill, stroke, width, (key, size))
+
     def _style(self, fill: str | None, stroke: str | None, width: float, dash=()) -> tuple[int, int]:
         if fill:
-            self.c.setFillColor(_colour(fill))
+            self._fill(fill)
         if stroke:
-            self.c.setStrokeColor(_colour(stroke))
-            self.c.setLineWidth(width)
+            self._stroke(stroke, width)
             if dash:
                 self.c.setDash([mm_to_pt(d) for d in dash])
         return int(bool(stroke)), int(bool(fill))
 
+    # -- primitives -------------------------------------------------------
     def _box(self, b: Box) -> None:
         if b.dash:
-            self.c.saveState()  # a dash must not leak into later strokes
+            self._save()  # a dash must not leak into later strokes
         stroke, fill = self._style(b.fill, b.stroke, b.width, b.dash)
         r = b.rect
-        args = (mm_to_pt(r.x), mm_to_pt(r.y), mm_to_pt(r.w), mm_to_pt(r.h))
+        args = (r.x * PT_PER_MM, r.y * PT_PER_MM, r.w * PT_PER_MM, r.h * PT_PER_MM)
         if b.radius:
-            self.c.roundRect(*args, mm_to_pt(b.radius), stroke=stroke, fill=fill)
+            self.c.roundRect(*args, b.radius * PT_PER_MM, stroke=stroke, fill=fill)
         else:
             self.c.rect(*args, stroke=stroke, fill=fill)
         if b.dash:
-            self.c.restoreState()
+            self._restore()
 
     def _disc(self, d: Disc) -> None:
         stroke, fill = self._style(d.fill, d.stroke, d.width)
-        self.c.circle(mm_to_pt(d.cx), mm_to_pt(d.cy), mm_to_pt(d.r), stroke=stroke, fill=fill)
+        self.c.circle(d.cx * PT_PER_MM, d.cy * PT_PER_MM, d.r * PT_PER_MM, stroke=stroke, fill=fill)
 
     def _line(self, ln: Line) -> None:
         if ln.dash:
-            self.c.saveState()
+            self._save()
         self._style(None, ln.colour, ln.width, ln.dash)
-        self.c.line(mm_to_pt(ln.x1), mm_to_pt(ln.y1), mm_to_pt(ln.x2), mm_to_pt(ln.y2))
+        self.c.line(ln.x1 * PT_PER_MM, ln.y1 * PT_PER_MM, ln.x2 * PT_PER_MM, ln.y2 * PT_PER_MM)
         if ln.dash:
-            self.c.restoreState()
+            self._restore()
 
     def _text(self, t: Text) -> None:
-        self.c.setFillColor(_colour(t.colour))
-        self.c.setFont(font_name(t.font), t.size)
-        x, y = mm_to_pt(t.x), mm_to_pt(t.y)
+        self._fill(t.colour)
+        self._font(t.font, t.size)
+        x, y = t.x * PT_PER_MM, t.y * PT_PER_MM
         if t.angle:
-            self.c.saveState()
+            self._save()
             self.c.translate(x, y)
             self.c.rotate(t.angle)
             x = y = 0.0
-        draw = {"center": self.c.drawCentredString, "right": self.c.drawRightString}.get(
-            t.align, self.c.drawString)
-        draw(x, y, t.text)
+        if t.align == "center":
+            self.c.drawCentredString(x, y, t.text)
+        elif t.align == "right":
+            self.c.drawRightString(x, y, t.text)
+        else:
+            self.c.drawString(x, y, t.text)
         if t.angle:
-            self.c.restoreState()
+            self._restore()
 
     def _path(self, p: Path) -> None:
         stroke, fill = self._style(p.fill, p.stroke, p.width)
         path = self.c.beginPath()
-        for op, *v in p.ops:
-            pts = [mm_to_pt(x) for x in v]
-            if op == "M":
-                path.moveTo(*pts)
-            elif op == "L":
-                path.lineTo(*pts)
-            elif op == "C":
-                path.curveTo(*pts)
+        for op in p.ops:
+            kind = op[0]
+            if kind == "M":
+                path.moveTo(op[1] * PT_PER_MM, op[2] * PT_PER_MM)
+            elif kind == "L":
+                path.lineTo(op[1] * PT_PER_MM, op[2] * PT_PER_MM)
+            elif kind == "C":
+                path.curveTo(*[v * PT_PER_MM for v in op[1:]])
             else:
                 path.close()
         self.c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
@@ -170,23 +217,27 @@ class PdfPainter:
         self.c.clipPath(path, stroke=0, fill=0)
 
     def _group(self, g: Group) -> None:
-        self.c.saveState()
-        self.c.translate(mm_to_pt(g.dx), mm_to_pt(g.dy))
-        if g.angle:
-            self.c.rotate(g.angle)
-        if g.scale != 1:
-            self.c.scale(g.scale, g.scale)
+        if g.shared and g.clip is None:
+            name = self._part(g.items)
+            if name is not None:
+                self.c.saveState()  # a form leaves the drawing state as it found it
+                self.c.transform(*group_matrix_pt(g))
+                self.c.doForm(name)
+                self.c.restoreState()
+                return
+        self._save()
+        self.c.transform(*group_matrix_pt(g))
         if g.clip is not None:
             self._clip(g.clip)
         self.draw(g.items)
-        self.c.restoreState()
+        self._restore()
 
     def _place(self, p: Place) -> None:
         face = self.faces[p.face]
         # A face placed more than once is stored once as a form and referenced;
         # a face used once is cheaper drawn in place.
         name = self._form(face) if self.uses.get(p.face, 0) > 1 else None
-        self.c.saveState()
+        self._save()
         if p.clip is not None:
             self._clip(p.clip)
         dx, dy = place_origin(p.rotation, face.width, face.height)
@@ -197,19 +248,57 @@ class PdfPainter:
             self.draw(face.items)
         else:
             self.c.doForm(name)
-        self.c.restoreState()
+        self._restore()
+
+    def _in_form(self, name: str, box: Rect, items: Iterable[Item]) -> None:
+        """Draw ``items`` into a new form XObject clipped to ``box``, starting from no known state."""
+        state, saved = self._state, self._saved
+        self._state, self._saved = _UNKNOWN, []
+        self.c.beginForm(name, mm_to_pt(box.x), mm_to_pt(box.y), mm_to_pt(box.right), mm_to_pt(box.top))
+        self.draw(items)
+        self.c.endForm()
+        self._state, self._saved = state, saved
 
     def _form(self, face: Face) -> str:
         """The form XObject for a face, drawn the first time it is placed."""
         if face.key not in self.forms:
             name = f"Face{len(self.forms)}"
             b = face.bleed
-            self.c.beginForm(name, mm_to_pt(-b), mm_to_pt(-b), mm_to_pt(face.width + b),
-                             mm_to_pt(face.height + b))
-            self.draw(face.items)
-            self.c.endForm()
+            self._in_form(name, Rect(-b, -b, face.width + 2 * b, face.height + 2 * b), face.items)
             self.forms[face.key] = name
         return self.forms[face.key]
+
+    def _part(self, items: tuple[Item, ...]) -> str | None:
+        """The form XObject for a shared part, keyed by what it draws; None for one with nothing to bound."""
+        name = self.parts.get(items)
+        if name is None:
+            box = bounding([bounds(item, m) for item, m in placed(items) if not isinstance(item, Place)])
+            if box is None:
+                return None
+            name = f"Part{len(self.parts)}"
+            self._in_form(name, box.inset(-PART_MARGIN), items)
+            self.parts[items] = name
+        return name
+
+
+PART_MARGIN = 5.0  # mm beyond a part's shapes, for stroke widths and glyphs past their metrics
+
+
+def group_matrix_pt(g: Group) -> tuple[float, float, float, float, float, float]:
+    """A group's transform for the canvas: its matrix with the move in points."""
+    a, b, c, d, e, f = group_matrix(g)
+    return a, b, c, d, e * PT_PER_MM, f * PT_PER_MM
+
+
+_DRAW = {Box: PdfPainter._box, Disc: PdfPainter._disc, Line: PdfPainter._line, Text: PdfPainter._text,
+         Path: PdfPainter._path, Picture: PdfPainter._picture, Group: PdfPainter._group, Place: PdfPainter._place}
+_PARTS: WeakKeyDictionary[Canvas, dict[tuple, str]] = WeakKeyDictionary()
+_UNKNOWN = (None, None, None, None)  # fill, stroke, line width, (font key, size): what a fresh stream has set
+
+
+@lru_cache(maxsize=None)
+def _pdf_font(key: str) -> str:
+    return font_name(key)
 
 
 def render_pdf(pages: list[Page], faces: Mapping[str, Face], title: str, subject: str,
@@ -245,6 +334,7 @@ def _render(out: io.BytesIO, pages: list[Page], faces: Mapping[str, Face], title
         # Set for every page (None clears it), since reportlab carries a box on to later pages.
         canvas.setTrimBox(_pdf_box(page.trim_box))
         canvas.setBleedBox(_pdf_box(page.bleed_box))
+        painter.new_page()
         painter.draw(page.items)
         canvas.showPage()
         if progress:

@@ -16,7 +16,7 @@ import pytest
 
 from printkit.faces import deck_drawer
 from printkit.layout.bounds import bounds, placed
-from printkit.layout.draw import Box, Disc, Group, Path as PathItem, Picture, Text
+from printkit.layout.draw import Box, Disc, Group, Path as PathItem, Picture, Text, flatten
 from printkit.model.loader import load_pack
 
 W, H = 63.5, 88.9
@@ -343,7 +343,8 @@ stroke_width = 1.5
 
 def test_shapes_and_colours(draw):
     face = draw(SHAPES, "name\nA\n")["A"]
-    assert face.face.items[0] == Box(face.face.items[0].rect, fill="#FFFCF5")  # the background first
+    background = next(flatten(face.face.items))
+    assert background == Box(background.rect, fill="#FFFCF5")  # the background first
     band = part(face, "band").items[0]
     # tint 0.2 of #0072B2: 255 - (255 - c) * 0.2 = CC, E3, F0. Reaching the print bleed (3 mm), it is
     # carried on to the faces' full bleed (6 mm) so no sheet shows its edge.
