@@ -169,22 +169,27 @@ def _shape_relation(word: Word, shape: Shape) -> str:
     core = word.core
     if shape.disc is not None:
         cx, cy, r = shape.disc
+        if core.x >= cx + r - OVERLAP or core.right <= cx - r + OVERLAP or core.y >= cy + r - OVERLAP \
+                or core.top <= cy - r + OVERLAP:
+            return "off"  # clear of the disc's square, so clear of the disc
         nearest = math.hypot(max(core.x - cx, 0, cx - core.right), max(core.y - cy, 0, cy - core.top))
         if nearest >= r - OVERLAP:
             return "off"
         corners = ((core.x, core.y), (core.right, core.y), (core.x, core.top), (core.right, core.top))
         inside = all(math.hypot(x - cx, y - cy) <= r + INSIDE for x, y in corners)
         return "on" if inside else "straddles"
-    meet = _intersect(core, shape.rect)
-    if meet is None or meet.w <= OVERLAP or meet.h <= OVERLAP:
+    rect = shape.rect
+    if min(core.right, rect.right) - max(core.x, rect.x) <= OVERLAP \
+            or min(core.top, rect.top) - max(core.y, rect.y) <= OVERLAP:
         return "off"
-    return "on" if shape.rect.inset(-INSIDE).contains(core) else "straddles"
+    return "on" if rect.inset(-INSIDE).contains(core) else "straddles"
 
 
 def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSettings,
-               printable: Rect | None = None) -> Iterator[PageProblem]:
+               printable: Rect | None = None, codes: frozenset[str] | None = None) -> Iterator[PageProblem]:
     """Problems with the text among ``items`` (a page or anything drawn in page coordinates);
-    with ``printable``, also text that reaches outside it."""
+    with ``printable``, also text that reaches outside it; only those of ``codes`` when given."""
+    small, overprinted, low_contrast = (codes is None or code in codes for code in ("T705", "T704", "T706"))
     words: list[Word] = []
     shapes: list[Shape] = []
     lines: list[tuple[float, float, float, float]] = []
@@ -222,7 +227,8 @@ def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSet
             if not printable.contains(word.core, INSIDE):
                 yield PageProblem("T703", _quote(word), f"text within {UNPRINTABLE:g} mm of the sheet's edge, "
                                                         "where many printers cannot print")
-    yield from _small(words, limits)
+    if small:
+        yield from _small(words, limits)
     # Each word is measured only against the words, shapes and lines near it: a checklist page
     # holds thousands of each.
     grid = Grid([w.core for w in words] + [s.rect for s in shapes])
@@ -235,12 +241,13 @@ def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSet
         grid.add(Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)), ("line", n))
     for n, word in enumerate(words):
         near = grid.near(word.core)
-        yield from _overprinted(word, [words[k] for kind, k in near if kind == "word" and k > n])
-        around = [shapes[k] for kind, k in near if kind == "shape"]
+        if overprinted:
+            yield from _overprinted(word, [words[k] for kind, k in near if kind == "word" and k > n])
+        around = [(shapes[k], _shape_relation(word, shapes[k])) for kind, k in near if kind == "shape"]
         # What lies under the opaque shape a word sits on is hidden by it: edges and lines alike.
-        floor = max((s.order for s in around if s.order < word.order and _shape_relation(word, s) == "on"),
-                    default=-1)
-        yield from _on_shapes(word, [s for s in around if s.order >= floor], limits)
+        floor = max((s.order for s, relation in around if s.order < word.order and relation == "on"), default=-1)
+        yield from _on_shapes(word, [(s, relation) for s, relation in around if s.order >= floor], limits,
+                              low_contrast)
         yield from _crossed(word, [lines[k] for kind, k in near if kind == "line" and line_orders[k] > floor])
 
 
@@ -253,8 +260,11 @@ class Grid:
     """
 
     BIG = 16
+    FEW = 64  # with no more things than this (a card face), everything is near everything
 
     def __init__(self, extent: list[Rect]):
+        self.few = len(extent) <= self.FEW
+        self.everything: list = []
         width = max((r.right for r in extent), default=0.0) - min((r.x for r in extent), default=0.0)
         height = max((r.top for r in extent), default=0.0) - min((r.y for r in extent), default=0.0)
         self.cell = max(5.0, width / 64, height / 64)
@@ -267,6 +277,9 @@ class Grid:
                 range(math.floor(rect.y / c), math.floor(rect.top / c) + 1))
 
     def add(self, rect: Rect, thing) -> None:
+        if self.few:
+            self.everything.append(thing)
+            return
         across, up = self._span(rect)
         if len(across) * len(up) > self.BIG:
             self.big.append(thing)
@@ -277,6 +290,8 @@ class Grid:
 
     def near(self, rect: Rect) -> list:
         """What was filed in the cells ``rect`` touches, and every big box, each once, in the order filed."""
+        if self.few:
+            return self.everything
         across, up = self._span(rect)
         found = dict.fromkeys(self.big)
         for i in across:
@@ -298,10 +313,11 @@ def _overprinted(word: Word, others: list[Word]) -> Iterator[PageProblem]:
             yield PageProblem("T704", f"{_quote(word)} and {_quote(other)}", "texts printed over each other")
 
 
-def _on_shapes(word: Word, shapes: list[Shape], limits: LintSettings) -> Iterator[PageProblem]:
+def _on_shapes(word: Word, shapes: list[tuple[Shape, str]], limits: LintSettings,
+               low_contrast: bool = True) -> Iterator[PageProblem]:
+    """T709 and T706 for a word, given each shape near it with its relation to the word."""
     under = PAPER
-    for shape in shapes:
-        relation = _shape_relation(word, shape)
+    for shape, relation in shapes:
         if relation == "off":
             continue
         if shape.order > word.order:
@@ -310,7 +326,7 @@ def _on_shapes(word: Word, shapes: list[Shape], limits: LintSettings) -> Iterato
             yield PageProblem("T709", _quote(word), f"text running over the edge of a {_kind(shape.item)}")
         else:
             under = None if isinstance(shape.item, (Picture, Place)) else shape.item.fill
-    if under is None:
+    if under is None or not low_contrast:
         return  # on a picture or a card face, whose colours are not known here
     ratio = contrast(word.text.colour, under)
     large = word.size >= 18 or (word.size >= 14 and word.text.font in ("bold", "display", "bold-italic"))

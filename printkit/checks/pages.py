@@ -78,7 +78,7 @@ def check_pages(pack: Pack, fronts) -> Iterator[Finding]:
         yield replace(finding, message=f"{finding.message} (on {' and '.join(papers)})")
 
 
-FACE_CODES = ("T709", "T710")  # the face checks report collisions, small type and contrast by element
+FACE_CODES = frozenset({"T709", "T710"})  # the face checks report collisions, small type and contrast by element
 
 
 def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:
@@ -87,7 +87,7 @@ def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:
     seen: dict[tuple[str, str, str], tuple[dict[str, None], dict[str, None]]] = {}
     for key, face in faces.items():
         deck = key.split("/")[0]
-        for problem in lint_items(face.items, faces, m.lint):
+        for problem in lint_items(face.items, faces, m.lint, codes=FACE_CODES):
             if problem.code in FACE_CODES:
                 whats, sides = seen.setdefault((deck, problem.code, problem.problem), ({}, {}))
                 whats[problem.what] = None

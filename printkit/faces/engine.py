@@ -70,7 +70,7 @@ class LayoutDrawer:
                 runs.append((0, _colour_fixed(self.layout.background)))
         parts = []
         for n, (element, box, fixed) in enumerate(zip(self.layout.elements, self.boxes, self.fixed)):
-            if not fixed and not (holds(element.get("when"), self.bindings, card) and (
+            if not (holds(element.get("when"), self.bindings, card) and (
                     element.get("unless") is None or not holds(element.get("unless"), self.bindings, card))):
                 continue
             start = len(b.items)
@@ -152,11 +152,12 @@ FIXED_TYPES = frozenset({"text", "rect", "disc", "line", "badge", "symbol", "ico
 
 
 def _fixed(element: Element, bindings: Bindings) -> bool:
-    """True when ``element`` draws the same on every card: no condition, column or term, and no
-    reference to a column (or a role bound to one) or to a card's token colour."""
-    if element.type not in FIXED_TYPES or any(k in element.props for k in ("when", "unless", "column", "term")):
+    """True when ``element`` draws the same on every card that shows it (``when`` and ``unless``
+    still decide that, card by card): no column or term, and no reference to a column (or a role
+    bound to one) or to a card's token colour."""
+    if element.type not in FIXED_TYPES or "column" in element.props or "term" in element.props:
         return False
-    return all(_value_fixed(v, bindings) for v in element.props.values())
+    return all(_value_fixed(v, bindings) for k, v in element.props.items() if k not in ("when", "unless"))
 
 
 def _value_fixed(value, bindings: Bindings) -> bool:
