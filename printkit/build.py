@@ -10,7 +10,9 @@ from pathlib import Path
 from dataclasses import replace
 
 from .checks import PackReport, check_pack
+from .checks.fronts import FrontChecks
 from .checks.pages import kit_findings
+from .faces import LazyFronts
 from .findings import Finding, Location
 from .fonts import FontUnusable, font_path
 from .images.prepare import ArtRenderError
@@ -84,13 +86,14 @@ class BuildResult:
 Progress = Callable[[str, int, int], None]  # (what, done, total)
 
 
-def checked_pack(root: Path) -> PackReport:
-    """The pack at ``root`` checked (all but the page lint), or BuildRefused when it has errors.
+def checked_pack(root: Path, fronts: bool = True) -> PackReport:
+    """The pack at ``root`` checked (all but the page lint, and with ``fronts`` False all but the
+    checks on each card front too), or BuildRefused when it has errors.
 
     Everything that makes files from a pack starts here: a refused pack is
     shown exactly as 'printkit check' shows it.
     """
-    report = check_pack(root, pages=False)
+    report = check_pack(root, pages=False, fronts=fronts)
     if report.errors or report.pack is None:
         raise BuildRefused(check_pack(root))
     return report
@@ -128,10 +131,14 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
 def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progress | None) -> BuildResult:
     from .render.pdf import render_pdf  # the drawing library loads only when building
 
-    report = checked_pack(root)  # the pages are linted below, as they are built
+    # The pages are linted below, as they are built, and each front is checked as it is drawn:
+    # nothing keeps every face of a large deck in memory at once.
+    report = checked_pack(root, fronts=False)
     pack = report.pack
+    front_checks = FrontChecks(pack)
+    fronts = LazyFronts(pack, on_draw=front_checks.add)
     paper = paper_named(options.paper)
-    documents = {"cards.pdf": cards_document(pack, paper, options.sheets, fronts=report.fronts)}
+    documents = {"cards.pdf": cards_document(pack, paper, options.sheets, fronts=fronts)}
     board = board_document(pack, paper, paper_named(options.board_paper) if options.board_paper else None)
     if board is not None:
         documents["board.pdf"] = board
@@ -147,6 +154,11 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
             pages[name] = total
         if options.png_dpi:
             files.update(_pngs(folder, documents["cards.pdf"], options, picture_dpi))
+    fronts.draw_rest()
+    if front_checks.errors:  # found on a front as it was drawn: refused before anything is written
+        raise BuildRefused(check_pack(root))
+    report = replace(report, findings=tuple(sorted(report.findings + tuple(front_checks.findings),
+                                                   key=Finding.sort_key)))
     rules = load_rules(pack)
     if rules is not None:
         try:
@@ -163,7 +175,7 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
         if progress:
             progress("rules.pdf", 1, 1)
     write_files_atomically(files, tree=target_in(options.out_dir, folder))
-    lint = list(kit_findings(pack, documents))
+    lint = list(kit_findings(pack, documents, front_checks.face_lint))
     if rules is not None:
         from .render.rules_lint import lint_rules
 

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..faces import FaceResult, front_faces
+from ..faces import FaceResult, LazyFronts
 from ..findings import Finding
 from ..model.loader import load_pack
 from ..model.pack import Pack
@@ -13,6 +13,7 @@ from .art import check_art
 from .composition import check_composition
 from .columns import check_unused_columns
 from .faces import check_designs, check_printing
+from .fronts import FrontChecks
 from .layouts import check_layouts, layout_columns
 from .module import check_module
 from .notes import check_unnamed_cards
@@ -29,7 +30,7 @@ class PackReport:
     root: Path
     pack: Pack | None
     findings: tuple[Finding, ...]
-    # The card fronts as laid out for the print checks, kept so a build reuses them.
+    # The card fronts as the build lays them out, drawn when asked for (a LazyFronts).
     fronts: Mapping[str, FaceResult] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -41,23 +42,30 @@ class PackReport:
         return len(self.findings) - self.errors
 
 
-def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = True) -> PackReport:
+def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = True,
+               fronts: bool = True) -> PackReport:
     """Every check on the pack folder ``root``; with ``pages`` False, all but the page lint (a build
-    lints the pages it makes instead)."""
+    lints the pages it makes instead); with ``fronts`` False, none of the checks on each card's
+    front either (a build makes them as it draws the fronts: see printkit.checks.fronts)."""
     pack, findings = load_pack(root)
-    fronts = None
+    lazy = None
     if pack is not None:
         for check in CHECKS:
             findings.extend(check(pack))
         findings.extend(check_designs(pack))
         # Every deck whose layout is known is drawn, whatever is wrong elsewhere, so one
-        # mistake never hides another.
-        fronts = front_faces(pack)
-        findings.extend(check_printing(pack, fronts))
-        findings.extend(check_art(pack, fronts))
-        findings.extend(check_layouts(pack, fronts))
+        # mistake never hides another. Each front is checked as it is drawn, then let go.
+        lazy = LazyFronts(pack)
+        checks = FrontChecks(pack)
+        if fronts:
+            for card, result in lazy.drawn():
+                checks.add(card, result)
+            findings.extend(checks.findings)
+        findings.extend(check_printing(pack))
+        findings.extend(check_art(pack, lazy.decks))
+        findings.extend(check_layouts(pack))
         if pages:
-            findings.extend(check_pages(pack, fronts))
+            findings.extend(check_pages(pack, lazy, checks.face_lint))
         findings.extend(check_unused_columns(pack, layout_columns(pack)))
     kept = sorted((f for f in findings if f.code not in ignore), key=Finding.sort_key)
-    return PackReport(root.name, root, pack, tuple(kept), fronts)
+    return PackReport(root.name, root, pack, tuple(kept), lazy)

@@ -1,19 +1,18 @@
 """Pictures: can they be found and read, and will they print sharp enough?"""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator
 
 from ..faces import FaceResult
 from ..faces.art import ArtProblem, picture
-from ..faces import back_face, front_key
+from ..faces import back_face
 from ..layout.geometry import Rect
 from ..findings import Finding, Location
 from ..images.place import effective_dpi
 from ..layout.board import BoardLayout
 from ..layout.draw import Picture, flatten
-from ..model.pack import ArtSettings, ImageRef, Pack
+from ..model.pack import ArtSettings, Card, DeckSpec, ImageRef, Pack
 from ..rules.document import cover_box
-from .faces import laid_out_cards
 
 RULES_MARGIN = 16.0  # mm, as the rules are typeset
 ICON_MM = 3.0
@@ -39,29 +38,36 @@ def _pixels(p: Picture, dpi: float) -> str:
     return f"{round(p.rect.w / 25.4 * dpi)} × {round(p.rect.h / 25.4 * dpi)}"
 
 
-def check_art(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
+def front_art(pack: Pack, deck: DeckSpec, card: Card, result: FaceResult, named: set) -> Iterator[Finding]:
+    """Pictures on one card's front that cannot be used or print blurred; a picture the manifest
+    names is reported once, at its key (``named`` remembers which were)."""
     art = pack.manifest.art
-    named: set = set()
+    for problem in result.art_problems:
+        if problem.where is not None:
+            if (problem.code, problem.where) not in named:
+                named.add((problem.code, problem.where))
+                if not _is_icon(pack, problem):
+                    yield from judge(problem, problem.where, "the layout", art)
+            continue
+        where = card.location(problem.column) if problem.column in card.cells else card.location()
+        yield from judge(problem, where, f"'{card.name}'", art)
+    for part in result.parts:
+        pictures = [i for i in flatten(part.items) if isinstance(i, Picture)]
+        column = _image_column(deck, part.element.get("column"))
+        for item in pictures:
+            where = card.location(column) if column in card.cells else part.element.location
+            yield from judge(item, where, f"'{card.name}'", art)
+
+
+def check_art(pack: Pack, drawn: Collection[str]) -> Iterator[Finding]:
+    """Pictures outside the card fronts (each front is checked as it is drawn), and those of decks
+    no layout draws: ``drawn`` holds the ids of the decks that are."""
+    art = pack.manifest.art
     for deck in pack.decks.values():
-        if not any(front_key(card) in fronts for card in deck.cards):
+        if deck.id not in drawn:
             # Nothing draws this deck (no face, or a layout that does not exist): its pictures
             # are still looked for, so that one mistake does not hide another.
             yield from _pictures_exist(pack, deck)
-        for card, result in laid_out_cards(deck, fronts):
-            for problem in result.art_problems:
-                if problem.where is not None:  # a picture the manifest names: reported once, at its key
-                    if (problem.code, problem.where) not in named:
-                        named.add((problem.code, problem.where))
-                        yield from ([] if _is_icon(pack, problem) else judge(problem, problem.where, "the layout", art))
-                    continue
-                where = card.location(problem.column) if problem.column in card.cells else card.location()
-                yield from judge(problem, where, f"'{card.name}'", art)
-            for part in result.parts:
-                pictures = [i for i in flatten(part.items) if isinstance(i, Picture)]
-                column = _image_column(deck.spec, part.element.get("column"))
-                for item in pictures:
-                    where = card.location(column) if column in card.cells else part.element.location
-                    yield from judge(item, where, f"'{card.name}'", art)
         if deck.spec.face is not None and deck.spec.back is not None and deck.spec.back.art is not None:
             yield from _component(back_face(deck.spec, pack.manifest, pack), deck.spec.back.art,
                                   f"the back of the {deck.spec.title}", art)

@@ -5,15 +5,15 @@ involved), so what is reported here is what would go wrong on paper.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
-from ..faces import FaceResult, back_face, front_key
+from ..faces import FaceResult, back_face
 from ..faces.aid import aid_back, aid_front
 from ..faces.symbols import SYMBOLS
 from ..findings import Finding, Location
 from ..fonts import font_for_char, font_label, metrics
 from ..layout.draw import Face, Text, flatten
-from ..model.pack import Card, Deck, Pack
+from ..model.pack import Card, Pack
 from ..suggest import did_you_mean
 
 
@@ -26,25 +26,21 @@ def check_designs(pack: Pack) -> Iterator[Finding]:
                           f"symbols: {', '.join(SYMBOLS)}")
 
 
-def laid_out_cards(deck: Deck, fronts: Mapping[str, FaceResult]) -> Iterator[tuple[Card, FaceResult]]:
-    """Each card of a deck with its front as the build would draw it."""
-    for card in deck.cards:
-        result = fronts.get(front_key(card))
-        if result is not None:
-            yield card, result
+def front_printing(card: Card, result: FaceResult, fallback_fonts: tuple[str, ...]) -> Iterator[Finding]:
+    """Overflowing text and missing glyphs on one card's front."""
+    for overflow in result.overflows:
+        where = card.location(overflow.column) if overflow.column in card.cells else card.location()
+        yield Finding("T700", f"the {overflow.what} '{overflow.text}' does not fit on the card, "
+                              "even at the smallest size allowed", where,
+                      "shorten it, or split it across columns")
+    yield from _glyphs(result.face, card, fonts=fallback_fonts)
 
 
-def check_printing(pack: Pack, fronts: Mapping[str, FaceResult]) -> Iterator[Finding]:
-    """Overflowing text and missing glyphs, card by card, then the deck backs."""
+def check_printing(pack: Pack) -> Iterator[Finding]:
+    """Missing glyphs on the deck backs, and what does not fit or print on the player aids (each
+    front is checked as it is drawn: see printkit.checks.fronts)."""
     fallback_fonts = pack.manifest.fonts.fallback
     for deck in pack.decks.values():
-        for card, result in laid_out_cards(deck, fronts):
-            for overflow in result.overflows:
-                where = card.location(overflow.column) if overflow.column in card.cells else card.location()
-                yield Finding("T700", f"the {overflow.what} '{overflow.text}' does not fit on the card, "
-                                      "even at the smallest size allowed", where,
-                              "shorten it, or split it across columns")
-            yield from _glyphs(result.face, card, fonts=fallback_fonts)
         if deck.spec.face is not None and deck.spec.back is not None:
             yield from _glyphs(back_face(deck.spec, pack.manifest, pack).face, None, deck.spec.back.location, fallback_fonts)
     aid = pack.manifest.player_aid

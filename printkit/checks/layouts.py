@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 
-from ..faces import face_bindings
+from ..faces import FaceResult, face_bindings
 from ..faces.colour import contrast
 from ..faces.engine import Part
 from ..faces.values import Bindings, references
@@ -23,7 +23,7 @@ from ..layout.geometry import Rect
 from ..layout.richparse import icon_references
 from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
 from ..model.layouts import Element, Layout
-from ..model.pack import FACE_ROLES, Card, DeckSpec, LintSettings, Pack
+from ..model.pack import FACE_ROLES, Card, DeckSpec, LintSettings, Manifest, Pack
 from ..suggest import did_you_mean
 
 LARGE_CONTRAST = 3.0  # WCAG 2 ratio for large text; body text needs the pack's min_contrast (4.5 by default)
@@ -267,9 +267,18 @@ def _under(point: tuple[float, float], backdrop: list) -> str | None:
     return None
 
 
-def check_layouts(pack: Pack, fronts) -> Iterator[Finding]:
-    """Every layout check, over the fronts as drawn, the backs and the player aids."""
-    from ..faces import back_face, back_layout, front_key
+def front_layout(m: Manifest, deck: DeckSpec, card: Card, result: FaceResult, seen: set) -> Iterator[Finding]:
+    """The layout checks on one card's front as drawn (``seen`` keeps reports to one per element)."""
+    layout = m.layouts.get(deck.face.layout) if deck.face else None
+    if layout is not None:
+        yield from check_face(result.parts, _background(result, layout), layout, deck, card, seen,
+                              m.card_size(deck), m.lint)
+
+
+def check_layouts(pack: Pack) -> Iterator[Finding]:
+    """Every layout check but those on the fronts (made as each is drawn): references, the safe
+    zone, the backs and the player aids."""
+    from ..faces import back_face, back_layout
     from ..faces.aid import aid_back, aid_front
 
     yield from check_references(pack)
@@ -280,11 +289,6 @@ def check_layouts(pack: Pack, fronts) -> Iterator[Finding]:
         loaded = pack.decks.get(deck.id)
         if layout is not None and loaded is not None:
             yield from check_safe_zone(layout, deck, *m.card_size(deck), SAFE)
-            for card in loaded.cards:
-                result = fronts.get(front_key(card))
-                if result is not None:
-                    yield from check_face(result.parts, _background(result, layout), layout, deck, card, seen,
-                                          m.card_size(deck), m.lint)
         if deck.face is not None and loaded is not None:
             result = back_face(deck, m, pack)
             back = back_layout(deck, m)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..faces.colour import contrast
 from ..fonts import metrics
 from ..layout.bounds import IDENTITY, Matrix, compose, bounds, group_matrix, transform
-from ..layout.draw import Box, Disc, Face, Group, Item, Line, Path, Picture, Place, Text
+from ..layout.draw import Box, Disc, Face, Group, Item, Line, Path, Picture, Place, Text, face_size
 from ..layout.geometry import Rect
 from ..model.pack import LintSettings
 
@@ -88,11 +88,12 @@ def _core(text: Text, m: Matrix) -> tuple[Rect, Rect]:
 
 
 def _place_rect(place: Place, faces: Mapping[str, Face]) -> Rect | None:
-    face = faces.get(place.face)
-    if face is None:
+    size = face_size(faces, place.face)  # a card face on a sheet is a region: it need not be drawn
+    if size is None:
         return place.clip
-    w, h = (face.height, face.width) if place.rotation in (90, 270) else (face.width, face.height)
-    rect = Rect(place.x - face.bleed, place.y - face.bleed, w + 2 * face.bleed, h + 2 * face.bleed)
+    width, height, bleed = size
+    w, h = (height, width) if place.rotation in (90, 270) else (width, height)
+    rect = Rect(place.x - bleed, place.y - bleed, w + 2 * bleed, h + 2 * bleed)
     return _intersect(rect, place.clip) if place.clip is not None else rect
 
 

@@ -51,8 +51,9 @@ def _ranges(numbers: list[int]) -> str:
 PAPERS = ("a4", "letter")
 
 
-def check_pages(pack: Pack, fronts) -> Iterator[Finding]:
-    """The page lint over board.pdf and the sheets of cards.pdf, as they print on A4 and on Letter."""
+def check_pages(pack: Pack, fronts, face_lint: FaceLint) -> Iterator[Finding]:
+    """The page lint over board.pdf and the sheets of cards.pdf, as they print on A4 and on Letter;
+    then the face lint, over ``face_lint``'s fronts (linted as they were drawn) and the other sides."""
     from ..kit.board import board_document
     from ..kit.cards import cards_document
     from ..layout.paper import paper
@@ -73,31 +74,53 @@ def check_pages(pack: Pack, fronts) -> Iterator[Finding]:
         for finding in document_findings(pack, documents):
             found.setdefault(finding, []).append(paper(name).name)
         if name == PAPERS[0] and documents["cards.pdf"] is not None:  # card sides are alike on every paper
-            yield from face_findings(pack, documents["cards.pdf"].faces)
+            add_other_sides(face_lint, documents["cards.pdf"].faces)
     for finding, papers in found.items():
         yield replace(finding, message=f"{finding.message} (on {' and '.join(papers)})")
+    yield from face_lint.findings()
+
+
+def add_other_sides(face_lint: FaceLint, faces) -> None:
+    """The backs and player aids of a FaceMap (or every face of a plain mapping) into ``face_lint``."""
+    others = faces.others if hasattr(faces, "others") else faces
+    for key in others:
+        face_lint.add(key, others[key])
 
 
 FACE_CODES = frozenset({"T709", "T710"})  # the face checks report collisions, small type and contrast by element
 
 
-def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:
-    """Text straddling a shape's edge or crossed by a line on any card side, once per deck and problem."""
-    m = pack.manifest
-    seen: dict[tuple[str, str, str], tuple[dict[str, None], dict[str, None]]] = {}
-    for key, face in faces.items():
+class FaceLint:
+    """Text straddling a shape's edge or crossed by a line on card sides, taken one side at a time
+    and reported once per deck and problem."""
+
+    def __init__(self, pack: Pack):
+        self.manifest = pack.manifest
+        self.seen: dict[tuple[str, str, str], tuple[dict[str, None], dict[str, None]]] = {}
+
+    def add(self, key: str, face: Face) -> None:
         deck = key.split("/")[0]
-        for problem in lint_items(face.items, faces, m.lint, codes=FACE_CODES):
-            if problem.code in FACE_CODES:
-                whats, sides = seen.setdefault((deck, problem.code, problem.problem), ({}, {}))
-                whats[problem.what] = None
-                sides[f"'{key.split('/')[-1]}'"] = None
-    for (deck, code, problem), (whats, sides) in seen.items():
-        spec = m.deck(deck)
-        where = spec.location if spec is not None else Location(m.path)
-        yield Finding(code, f"deck '{deck}': {problem}: {_some(sorted(whats))} (on {_some(sorted(sides))})", where,
-                      "keep text wholly on, or wholly off, the shapes around it" if code == "T709"
-                      else "move the text or the line")
+        for problem in lint_items(face.items, {}, self.manifest.lint, codes=FACE_CODES):
+            whats, sides = self.seen.setdefault((deck, problem.code, problem.problem), ({}, {}))
+            whats[problem.what] = None
+            sides[f"'{key.split('/')[-1]}'"] = None
+
+    def findings(self) -> Iterator[Finding]:
+        m = self.manifest
+        for (deck, code, problem), (whats, sides) in self.seen.items():
+            spec = m.deck(deck)
+            where = spec.location if spec is not None else Location(m.path)
+            yield Finding(code, f"deck '{deck}': {problem}: {_some(sorted(whats))} (on {_some(sorted(sides))})", where,
+                          "keep text wholly on, or wholly off, the shapes around it" if code == "T709"
+                          else "move the text or the line")
+
+
+def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:
+    """The face lint over every face of ``faces``."""
+    lint = FaceLint(pack)
+    for key in faces:
+        lint.add(key, faces[key])
+    yield from lint.findings()
 
 
 def document_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[Finding]:
@@ -114,8 +137,10 @@ def document_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[F
         yield from lint_pages(document.pages, document.faces, m.lint, file, where)
 
 
-def kit_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[Finding]:
-    """What a build reports: the page lint over each document it made, and over every card side."""
+def kit_findings(pack: Pack, documents: Mapping[str, object], face_lint: FaceLint) -> Iterator[Finding]:
+    """What a build reports: the page lint over each document it made, and over every card side
+    (``face_lint`` holds the fronts, linted as the build drew them)."""
     yield from document_findings(pack, documents)
     if documents.get("cards.pdf") is not None:
-        yield from face_findings(pack, documents["cards.pdf"].faces)
+        add_other_sides(face_lint, documents["cards.pdf"].faces)
+    yield from face_lint.findings()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..build import render_errors
 from ..kit.sheets import check_face_sizes, print_decks
+from ..layout.draw import face_size
 from ..render.png import MANIFEST_COLUMNS, copies_rows, csv_bytes, png_names
 from ..layout.sheet import LayoutError
 from .services import PDF_BLEED_MM, SERVICES, Service, bleed_mm, product_for
@@ -61,7 +62,7 @@ def _image_files(service: Service, decks, faces, names, picture_dpi):
     for deck, product in zip(decks, products):
         keys = [key for key, _, _ in deck.distinct()] + [deck.back]
         bleed_x, bleed_y = bleed_mm(product, deck.card_size)
-        most, drawn_bleed = max(bleed_x, bleed_y), min(faces[key].bleed for key in keys)
+        most, drawn_bleed = max(bleed_x, bleed_y), min(face_size(faces, key)[2] for key in keys)
         if min(bleed_x, bleed_y) < 0 or most > drawn_bleed:
             raise LayoutError(f"{deck.title}: the {product.name} template leaves {bleed_x:.2f} × {bleed_y:.2f} mm "
                               f"of bleed, but the cards are drawn with {drawn_bleed:g} mm")

@@ -10,13 +10,16 @@ here imports the drawing library.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+
 from ..model.layout_values import Condition
-from ..model.pack import DeckSpec, Manifest, Pack
-from .base import FaceContext, FaceResult, Overflow, back_key, front_key
+from ..model.pack import Card, DeckSpec, Manifest, Pack
+from .base import FACE_BLEED, FaceContext, FaceResult, Overflow, back_key, front_key
 from .engine import LayoutDrawer
 from .values import DEFAULT_COLOUR, Bindings
 
-__all__ = ["FaceContext", "FaceResult", "Overflow", "back_face", "back_key", "back_layout", "front_faces", "front_key",
+__all__ = ["FaceContext", "FaceResult", "LazyFronts", "Overflow", "back_face", "back_key", "back_layout", "front_faces",
+           "front_key",
            "deck_drawer", "face_bindings"]
 
 
@@ -49,14 +52,67 @@ def deck_drawer(pack: Pack, deck: DeckSpec) -> LayoutDrawer | None:
 
 def front_faces(pack: Pack) -> dict[str, FaceResult]:
     """Every distinct front of every deck with a known layout, laid out once, by face key."""
-    results: dict[str, FaceResult] = {}
-    for deck in pack.decks.values():
-        drawer = deck_drawer(pack, deck.spec)
-        if drawer is None:
-            continue
-        for card in deck.cards:
-            results[front_key(card)] = drawer.draw(front_key(card), card)
-    return results
+    return dict(LazyFronts(pack).items())
+
+
+class LazyFronts(Mapping[str, FaceResult]):
+    """Every distinct front of every deck with a known layout, by face key, drawn when asked for
+    and not kept: ten thousand cards are never all in memory at once.
+
+    ``on_draw(card, result)`` hears of each front the first time it is drawn, so the checks
+    made on a front can run as a build draws it (see printkit.checks.fronts).
+    """
+
+    def __init__(self, pack: Pack, on_draw: Callable[[Card, FaceResult], None] | None = None):
+        self._drawers: dict[str, LayoutDrawer] = {}
+        self._cards: dict[str, Card] = {}
+        for deck in pack.decks.values():
+            drawer = deck_drawer(pack, deck.spec)
+            if drawer is None:
+                continue
+            self._drawers[deck.id] = drawer
+            for card in deck.cards:
+                self._cards[front_key(card)] = card  # a later card of the same name is the one drawn
+        self._on_draw = on_draw
+        self._heard: set[str] = set()
+
+    def __getitem__(self, key: str) -> FaceResult:
+        card = self._cards[key]
+        result = self._drawers[card.deck].draw(key, card)
+        if self._on_draw is not None and key not in self._heard:
+            self._heard.add(key)
+            self._on_draw(card, result)
+        return result
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._cards
+
+    @property
+    def decks(self) -> frozenset[str]:
+        """The ids of the decks whose fronts are drawn (a face with a known layout)."""
+        return frozenset(self._drawers)
+
+    def size(self, key: str) -> tuple[float, float, float]:
+        """(width, height, bleed) in mm of a front, without drawing it."""
+        ctx = self._drawers[self._cards[key].deck].ctx
+        return ctx.width, ctx.height, FACE_BLEED
+
+    def draw_rest(self) -> None:
+        """Draw every front not drawn yet (cards with no copies print nowhere), for ``on_draw``."""
+        for key in self._cards:
+            if key not in self._heard:
+                self[key]
+
+    def drawn(self) -> Iterator[tuple[Card, FaceResult]]:
+        """Each card with its front, drawn one at a time."""
+        for key, card in self._cards.items():
+            yield card, self[key]
 
 
 def back_layout(deck: DeckSpec, manifest: Manifest):

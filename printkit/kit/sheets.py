@@ -6,13 +6,13 @@ cards; the player aids use the pack's card size.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from ..faces import FaceResult, back_face, back_key, front_faces, front_key
 from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
 from ..fonts import metrics
-from ..layout.draw import Face, Item, Line, Page, Place, Text
+from ..layout.draw import Face, Item, Line, Page, Place, Text, face_size
 from ..layout.duplex import Flip, Offset, back_placements
 from ..layout.geometry import PT_PER_MM, Rect, bounding
 from ..layout.paper import Paper
@@ -67,23 +67,54 @@ class PrintDeck:
         return tuple(entries.values())
 
 
+class FaceMap(Mapping[str, Face]):
+    """The faces a document places: card fronts as ``fronts`` gives them (drawn on demand where it
+    is a LazyFronts), and the few backs and player aids, drawn once and kept."""
+
+    def __init__(self, fronts: Mapping[str, FaceResult]):
+        self.fronts = fronts
+        self.others: dict[str, Face] = {}
+
+    def __getitem__(self, key: str) -> Face:
+        if key in self.others:
+            return self.others[key]
+        return self.fronts[key].face
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.fronts
+        yield from (key for key in self.others if key not in self.fronts)
+
+    def __len__(self) -> int:
+        return len(self.fronts) + sum(key not in self.fronts for key in self.others)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.others or key in self.fronts
+
+    def size(self, key: str) -> tuple[float, float, float]:
+        """(width, height, bleed) in mm of a face, drawing no front to find it."""
+        if key not in self.others and hasattr(self.fronts, "size"):
+            return self.fronts.size(key)
+        face = self[key]
+        return face.width, face.height, face.bleed
+
+
 def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
-                backs_ink: str = "full") -> tuple[list[PrintDeck], dict[str, Face]]:
+                backs_ink: str = "full") -> tuple[list[PrintDeck], FaceMap]:
     """Every deck with a face template, then the player aids; and all the faces they use."""
-    faces: dict[str, Face] = {key: r.face for key, r in fronts.items()}
+    faces = FaceMap(fronts)
     decks = []
     for spec in pack.manifest.decks:
         deck = pack.decks.get(spec.id)
         if deck is None or spec.face is None:
             continue
         keys = tuple(front_key(card) for card in deck.cards for _ in range(card.count))
-        faces[back_key(spec)] = back_face(spec, pack.manifest, pack, backs_ink).face
+        faces.others[back_key(spec)] = back_face(spec, pack.manifest, pack, backs_ink).face
         decks.append(PrintDeck(spec.id, spec.title, keys, back_key(spec),
                                tuple((c.name, c.count) for c in deck.cards), pack.manifest.card_size(spec),
                                tuple(front_key(c) for c in deck.cards)))
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
-        faces[AID_FRONT], faces[AID_BACK] = aid_front(pack).face, aid_back(pack).face
+        faces.others[AID_FRONT], faces.others[AID_BACK] = aid_front(pack).face, aid_back(pack).face
         decks.append(PrintDeck("player-aid", "Player aids", (AID_FRONT,) * aid.copies, AID_BACK,
                                ((aid.title, aid.copies),), pack.manifest.card_size(), (AID_FRONT,)))
     return decks, faces
@@ -184,9 +215,9 @@ def check_face_sizes(deck: PrintDeck, faces: Mapping[str, Face]) -> None:
     a face of another size would misalign every cut, so stop instead."""
     width, height = deck.card_size
     for key in dict.fromkeys(deck.fronts + (deck.back,)):
-        face = faces[key]
-        if abs(face.width - width) > 1e-6 or abs(face.height - height) > 1e-6:
-            raise LayoutError(f"{deck.title}: a face is {face.width:g} × {face.height:g} mm "
+        w, h, _ = face_size(faces, key) or (width, height, 0.0)
+        if abs(w - width) > 1e-6 or abs(h - height) > 1e-6:
+            raise LayoutError(f"{deck.title}: a face is {w:g} × {h:g} mm "
                               f"but the deck's cards are {width:g} × {height:g} mm")
 
 

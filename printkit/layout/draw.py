@@ -6,6 +6,7 @@ code that turns them into PDF operators.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Union
 
 from .geometry import Rect
@@ -137,6 +138,16 @@ class Face:
     height: float
     bleed: float
     items: tuple[Item, ...]
+
+
+def face_size(faces: Mapping[str, Face], key: str) -> tuple[float, float, float] | None:
+    """(width, height, bleed) of a face, without drawing it where ``faces`` can say so; None if unknown."""
+    if key not in faces:
+        return None
+    if hasattr(faces, "size"):
+        return faces.size(key)
+    face = faces[key]
+    return face.width, face.height, face.bleed
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ class PdfPainter:
         self.faces = faces
         self.uses = uses  # how many times each face is placed in the document
         self.picture_dpi = picture_dpi  # pictures are downsampled to this; None keeps every pixel
-        self.forms: dict[str, str] = {}  # face key -> form name
+        self.forms: dict[str, tuple[str, float, float]] = {}  # face key -> form name, width, height
         # A shared group's items -> form name, kept with the canvas: the rules booklet draws each
         # figure with a painter of its own, and a form's name is defined once per document.
         self.parts: dict[tuple, str] = _PARTS.setdefault(canvas, {})
@@ -233,14 +233,18 @@ class PdfPainter:
         self._restore()
 
     def _place(self, p: Place) -> None:
-        face = self.faces[p.face]
-        # A face placed more than once is stored once as a form and referenced;
-        # a face used once is cheaper drawn in place.
-        name = self._form(face) if self.uses.get(p.face, 0) > 1 else None
+        # A face placed more than once is stored once as a form and referenced; a face used
+        # once is cheaper drawn in place. Either way it is fetched (and so drawn) only once.
+        face = None
+        if p.face in self.forms:
+            name, width, height = self.forms[p.face]
+        else:
+            face = self.faces[p.face]
+            name, width, height = self._form(face) if self.uses.get(p.face, 0) > 1 else None, face.width, face.height
         self._save()
         if p.clip is not None:
             self._clip(p.clip)
-        dx, dy = place_origin(p.rotation, face.width, face.height)
+        dx, dy = place_origin(p.rotation, width, height)
         self.c.translate(mm_to_pt(p.x + dx), mm_to_pt(p.y + dy))
         if p.rotation:
             self.c.rotate(p.rotation)
@@ -261,12 +265,11 @@ class PdfPainter:
 
     def _form(self, face: Face) -> str:
         """The form XObject for a face, drawn the first time it is placed."""
-        if face.key not in self.forms:
-            name = f"Face{len(self.forms)}"
-            b = face.bleed
-            self._in_form(name, Rect(-b, -b, face.width + 2 * b, face.height + 2 * b), face.items)
-            self.forms[face.key] = name
-        return self.forms[face.key]
+        name = f"Face{len(self.forms)}"
+        b = face.bleed
+        self._in_form(name, Rect(-b, -b, face.width + 2 * b, face.height + 2 * b), face.items)
+        self.forms[face.key] = (name, face.width, face.height)
+        return name
 
     def _part(self, items: tuple[Item, ...]) -> str | None:
         """The form XObject for a shared part, keyed by what it draws; None for one with nothing to bound."""

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pypdfium2 as pdfium
 from PIL import Image
 
-from ..layout.draw import Face, Page, Place
+from ..layout.draw import Face, Page, Place, face_size
 from ..layout.geometry import Rect
 from .pdf import render_pdf
 
@@ -26,13 +26,13 @@ def face_pages(faces: Mapping[str, Face], keys: Iterable[str], bleed: float) -> 
     marks, with TrimBox on the trim and BleedBox on the page."""
     pages = []
     for key in keys:
-        face = faces[key]
-        if bleed > face.bleed + 1e-9:
-            raise ValueError(f"{key}: {bleed:g} mm of bleed asked for, but the face has {face.bleed:g} mm")
-        w, h = face.width + 2 * bleed, face.height + 2 * bleed
+        width, height, face_bleed = face_size(faces, key)
+        if bleed > face_bleed + 1e-9:
+            raise ValueError(f"{key}: {bleed:g} mm of bleed asked for, but the face has {face_bleed:g} mm")
+        w, h = width + 2 * bleed, height + 2 * bleed
         page = Rect(0, 0, w, h)
         pages.append(Page(w, h, (Place(key, bleed, bleed, 0, page),), key,
-                          trim_box=Rect(bleed, bleed, face.width, face.height), bleed_box=page))
+                          trim_box=Rect(bleed, bleed, width, height), bleed_box=page))
     return pages
 
 
