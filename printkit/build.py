@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from .checks import PackReport, check_pack
 from .checks.fronts import FrontChecks
-from .checks.pages import kit_findings
+from .checks.pages import document_lint, kit_findings
 from .faces import LazyFronts
 from .findings import Finding, Location
 from .fonts import FontUnusable, font_path
@@ -145,12 +145,15 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     files: dict[Path, bytes] = {}
     pages: dict[str, int] = {}
     picture_dpi = pack.manifest.art.target_dpi if options.downsample else None
+    page_lints = {name: document_lint(pack, name, document) for name, document in documents.items()}
     with render_errors(report):
         for name, document in documents.items():
             total = len(document.pages)
             step = (lambda n, name=name, total=total: progress(name, n, total)) if progress else None
+            # Pages are laid out, drawn and linted one at a time.
             files[target_in(options.out_dir, folder, name)] = render_pdf(
-                list(document.pages), document.faces, document.title, document.subject, step, picture_dpi)
+                document.pages, document.faces, document.title, document.subject, step, picture_dpi,
+                uses=document.uses(), on_page=page_lints[name].add)
             pages[name] = total
         if options.png_dpi:
             files.update(_pngs(folder, documents["cards.pdf"], options, picture_dpi))
@@ -175,7 +178,7 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
         if progress:
             progress("rules.pdf", 1, 1)
     write_files_atomically(files, tree=target_in(options.out_dir, folder))
-    lint = list(kit_findings(pack, documents, front_checks.face_lint))
+    lint = list(kit_findings(pack, page_lints, documents, front_checks.face_lint))
     if rules is not None:
         from .render.rules_lint import lint_rules
 

@@ -12,24 +12,41 @@ from ..model.pack import LintSettings, Pack
 from .page_lint import UNPRINTABLE, lint_items
 
 
+class PageLint:
+    """Page problems of one document, taken a page at a time, each problem reported once with the
+    pages it is on."""
+
+    def __init__(self, faces: Mapping[str, Face], limits: LintSettings, file: str, where: Location,
+                 hint: Mapping[str, str] | None = None):
+        self.faces, self.limits, self.file, self.where, self.hint = faces, limits, file, where, hint
+        self.seen: dict[tuple[str, str], tuple[dict[str, None], set[int]]] = {}
+
+    def add(self, number: int, page: Page) -> None:
+        printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
+        for problem in lint_items(page.items, self.faces, self.limits, printable):
+            whats, numbers = self.seen.setdefault((problem.code, problem.problem), ({}, set()))
+            whats[problem.what] = None
+            numbers.add(number)
+
+    def findings(self) -> Iterator[Finding]:
+        hints = {"T703": "move it further in from the edge of the paper",
+                 "T704": "move one of them or give them more room", "T705": "set it larger",
+                 "T706": "darken the text or lighten what is under it",
+                 "T709": "keep text wholly on, or wholly off, the shapes around it",
+                 "T710": "keep cut, fold and crop lines clear of text"} | dict(self.hint or {})
+        for (code, problem), (whats, numbers) in self.seen.items():
+            numbers = sorted(numbers)
+            at = f"page {numbers[0]}" if len(numbers) == 1 else f"pages {_ranges(numbers)}"
+            yield Finding(code, f"{self.file} {at}: {problem}: {_some(whats)}", self.where, hints[code])
+
+
 def lint_pages(pages: Iterable[Page], faces: Mapping[str, Face], limits: LintSettings, file: str,
                where: Location, hint: Mapping[str, str] | None = None) -> Iterator[Finding]:
     """Page problems of one document as findings, each problem once with the pages it is on."""
-    seen: dict[tuple[str, str], tuple[dict[str, None], set[int]]] = {}
+    lint = PageLint(faces, limits, file, where, hint)
     for number, page in enumerate(pages, 1):
-        printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
-        for problem in lint_items(page.items, faces, limits, printable):
-            whats, numbers = seen.setdefault((problem.code, problem.problem), ({}, set()))
-            whats[problem.what] = None
-            numbers.add(number)
-    hints = {"T703": "move it further in from the edge of the paper", "T704": "move one of them or give them more room", "T705": "set it larger",
-             "T706": "darken the text or lighten what is under it",
-             "T709": "keep text wholly on, or wholly off, the shapes around it",
-             "T710": "keep cut, fold and crop lines clear of text"} | dict(hint or {})
-    for (code, problem), (whats, numbers) in seen.items():
-        numbers = sorted(numbers)
-        at = f"page {numbers[0]}" if len(numbers) == 1 else f"pages {_ranges(numbers)}"
-        yield Finding(code, f"{file} {at}: {problem}: {_some(whats)}", where, hints[code])
+        lint.add(number, page)
+    yield from lint.findings()
 
 
 def _some(names) -> str:
@@ -123,24 +140,35 @@ def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:
     yield from lint.findings()
 
 
-def document_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[Finding]:
-    """The page lint over each named document (None for one the pack does not have).
+def document_lint(pack: Pack, file: str, document) -> PageLint:
+    """The page lint for one of a pack's documents, ready to take its pages.
 
     Findings on the board point at [board]; the card sheets and pieces, which
     printkit lays out itself, at the top of game.toml.
     """
     m = pack.manifest
+    where = m.board.location if file == "board.pdf" and m.board else Location(m.path)
+    return PageLint(document.faces, m.lint, file, where)
+
+
+def document_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[Finding]:
+    """The page lint over each named document (None for one the pack does not have)."""
     for file, document in documents.items():
         if document is None:
             continue
-        where = m.board.location if file == "board.pdf" and m.board else Location(m.path)
-        yield from lint_pages(document.pages, document.faces, m.lint, file, where)
+        lint = document_lint(pack, file, document)
+        for number, page in enumerate(document.pages, 1):
+            lint.add(number, page)
+        yield from lint.findings()
 
 
-def kit_findings(pack: Pack, documents: Mapping[str, object], face_lint: FaceLint) -> Iterator[Finding]:
-    """What a build reports: the page lint over each document it made, and over every card side
-    (``face_lint`` holds the fronts, linted as the build drew them)."""
-    yield from document_findings(pack, documents)
+def kit_findings(pack: Pack, page_lints: Mapping[str, PageLint], documents: Mapping[str, object],
+                 face_lint: FaceLint) -> Iterator[Finding]:
+    """What a build reports: the page lint over each document it made (``page_lints``, fed as
+    the pages were drawn), and over every card side (``face_lint`` holds the fronts, linted as
+    the build drew them)."""
+    for lint in page_lints.values():
+        yield from lint.findings()
     if documents.get("cards.pdf") is not None:
         add_other_sides(face_lint, documents["cards.pdf"].faces)
     yield from face_lint.findings()

@@ -7,7 +7,7 @@ from ..faces import FaceResult
 from ..layout.paper import Paper
 from ..layout.sheet import SheetTemplate
 from ..model.pack import Pack
-from .document import Document
+from .document import Document, Pages
 from .guide import guide_pages
 from .sheets import SheetOptions, sheet_pages
 
@@ -19,5 +19,5 @@ def cards_document(pack: Pack, paper: Paper, options: SheetOptions = SheetOption
     # Each deck gets the grid that suits its own card size (see sheet_pages).
     sheets, faces, runs = sheet_pages(pack, paper, options, template, fronts)
     guide = guide_pages(pack, runs, paper, options.backs)  # its length says where the sheets start
-    return Document(tuple(guide + sheets), faces, f"{m.title}: cards", m.description,
+    return Document(Pages(guide, sheets), faces, f"{m.title}: cards", m.description,
                     decks=tuple(run.deck for run in runs))

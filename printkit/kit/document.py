@@ -1,16 +1,52 @@
 """A document ready to render: its pages and the shared faces they place."""
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..layout.draw import Face, Page
+from ..layout.draw import Face, Page, Place
 
 
 @dataclass(frozen=True)
 class Document:
-    pages: tuple[Page, ...]
-    faces: dict[str, Face]
+    pages: Sequence[Page]  # a tuple, or pages laid out as they are read (see Pages)
+    faces: Mapping[str, Face]
     title: str
     subject: str
     paper: str = ""  # the copy-shop paper its pages are on; "" when on the paper the kit is built for
     decks: tuple = ()  # the kit.sheets.PrintDeck of each deck it imposes (cards.pdf only)
+
+    def uses(self) -> Counter:
+        """How many times each face is placed in the document."""
+        if isinstance(self.pages, Pages):
+            return self.pages.uses()
+        return Counter(item.face for page in self.pages for item in page.items if isinstance(item, Place))
+
+
+class Pages(Sequence[Page]):
+    """A few pages laid out already, then pages laid out as they are read (a SheetPages)."""
+
+    def __init__(self, first: Sequence[Page], rest):
+        self.first, self.rest = tuple(first), rest
+
+    def __len__(self) -> int:
+        return len(self.first) + len(self.rest)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.first[index] if index < len(self.first) else self.rest[index - len(self.first)]
+
+    def __iter__(self) -> Iterator[Page]:
+        yield from self.first
+        yield from self.rest
+
+    def uses(self) -> Counter:
+        counts = Counter(item.face for page in self.first for item in page.items if isinstance(item, Place))
+        counts.update(self.rest.uses())
+        return counts

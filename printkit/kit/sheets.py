@@ -5,11 +5,12 @@ cards; the player aids use the pack's card size.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ..faces import FaceResult, back_face, back_key, front_faces, front_key
+from ..faces import FaceResult, LazyFronts, back_face, back_key, front_key
 from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
 from ..fonts import metrics
 from ..layout.draw import Face, Item, Line, Page, Place, Text, face_size
@@ -221,18 +222,69 @@ def check_face_sizes(deck: PrintDeck, faces: Mapping[str, Face]) -> None:
                               f"but the deck's cards are {width:g} × {height:g} mm")
 
 
+class SheetPages(Sequence[Page]):
+    """The sheets of every deck run, fronts then backs, each page laid out only when it is asked for.
+
+    A deck of ten thousand cards is a thousand pages; streamed like this,
+    rendering and linting them holds one page at a time.
+    """
+
+    def __init__(self, runs: list[DeckRun], options: SheetOptions):
+        self.runs = runs
+        self.options = options
+        self.sides = 1 if options.backs is None else 2
+        self._starts: list[int] = []  # the index of each run's first page
+        total = 0
+        for run in runs:
+            self._starts.append(total)
+            total += self.sheet_count(run) * self.sides
+        self._len = total
+
+    @staticmethod
+    def sheet_count(run: DeckRun) -> int:
+        return -(-len(run.deck.fronts) // run.layout.per_sheet)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        k = bisect_right(self._starts, index) - 1
+        return self._page(self.runs[k], index - self._starts[k])
+
+    def __iter__(self) -> Iterator[Page]:
+        for run in self.runs:
+            for n in range(self.sheet_count(run) * self.sides):
+                yield self._page(run, n)
+
+    def _page(self, run: DeckRun, n: int) -> Page:
+        sheet, side = divmod(n, self.sides)
+        per = run.layout.per_sheet
+        cards = run.deck.fronts[sheet * per:(sheet + 1) * per]
+        label = f"{run.deck.title} · sheet {sheet + 1} of {self.sheet_count(run)}"
+        if side == 0:
+            return front_page(run.layout, cards, f"{label} · fronts")
+        return back_page(run.layout, run.deck.back, len(cards), self.options, f"{label} · backs")
+
+    def uses(self) -> Counter:
+        """How many times each face is placed, without laying out a page."""
+        counts: Counter = Counter()
+        for run in self.runs:
+            counts.update(run.deck.fronts)
+            if self.options.backs is not None:
+                counts[run.deck.back] += len(run.deck.fronts)
+        return counts
+
+
 def sheet_pages(pack: Pack, paper: Paper, options: SheetOptions, template: SheetTemplate = SheetTemplate(),
-                fronts: Mapping[str, FaceResult] | None = None) -> tuple[list[Page], dict[str, Face], list[DeckRun]]:
+                fronts: Mapping[str, FaceResult] | None = None) -> tuple[SheetPages, FaceMap, list[DeckRun]]:
     """Fronts (and backs) of every deck and the player aids, with the faces they place."""
-    decks, faces = print_decks(pack, fronts if fronts is not None else front_faces(pack), options.backs_ink)
+    decks, faces = print_decks(pack, fronts if fronts is not None else LazyFronts(pack), options.backs_ink)
     template = replace(template, gutter=options.gutter)
     runs = [DeckRun(deck, deck_layout(deck, faces, paper, template)) for deck in decks]
-    pages: list[Page] = []
-    for run in runs:
-        sheets = run.sheets
-        for n, cards in enumerate(sheets, 1):
-            label = f"{run.deck.title} · sheet {n} of {len(sheets)}"
-            pages.append(front_page(run.layout, cards, f"{label} · fronts"))
-            if options.backs is not None:
-                pages.append(back_page(run.layout, run.deck.back, len(cards), options, f"{label} · backs"))
-    return pages, faces, runs
+    return SheetPages(runs, options), faces, runs

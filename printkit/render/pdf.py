@@ -10,7 +10,7 @@ import io
 from collections import Counter
 from functools import lru_cache
 from weakref import WeakKeyDictionary
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -304,22 +304,32 @@ def _pdf_font(key: str) -> str:
     return font_name(key)
 
 
-def render_pdf(pages: list[Page], faces: Mapping[str, Face], title: str, subject: str,
-               progress: Callable[[int], None] | None = None, picture_dpi: float | None = 300.0) -> bytes:
-    """The whole document as bytes; identical input gives identical bytes."""
+def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, subject: str,
+               progress: Callable[[int], None] | None = None, picture_dpi: float | None = 300.0,
+               uses: Mapping[str, int] | None = None, on_page: Callable[[int, Page], None] | None = None) -> bytes:
+    """The whole document as bytes; identical input gives identical bytes.
+
+    Pages are read one at a time, so a Sequence that lays out each page when it
+    is read (kit.sheets.SheetPages) is rendered holding one page at once.
+    ``uses`` (how many times each face is placed) spares reading every page
+    twice; ``on_page(number, page)`` sees each page as it is drawn (the page lint).
+    """
     font_name("body")  # the initial font of every page
     out = io.BytesIO()
     # Binary Flate streams without an ASCII85 layer: a quarter smaller, and
     # reportlab's pure-Python ASCII85 encoder was the slowest step of a build.
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        return _render(out, pages, faces, title, subject, progress, picture_dpi)
+        if uses is None:
+            uses = Counter(item.face for page in pages for item in page.items if isinstance(item, Place))
+        return _render(out, pages, faces, title, subject, progress, picture_dpi, uses, on_page)
     finally:
         rl_config.useA85 = saved_a85
 
 
-def _render(out: io.BytesIO, pages: list[Page], faces: Mapping[str, Face], title: str, subject: str,
-            progress: Callable[[int], None] | None, picture_dpi: float | None) -> bytes:
+def _render(out: io.BytesIO, pages: Sequence[Page], faces: Mapping[str, Face], title: str, subject: str,
+            progress: Callable[[int], None] | None, picture_dpi: float | None, uses: Mapping[str, int],
+            on_page: Callable[[int, Page], None] | None) -> bytes:
     # invariant=1 fixes the creation date and document ID (SOURCE_DATE_EPOCH,
     # when set, supplies the date), so a rebuild from the same data is byte-identical.
     # The initial font is one of ours: reportlab's default (Helvetica) would
@@ -330,7 +340,6 @@ def _render(out: io.BytesIO, pages: list[Page], faces: Mapping[str, Face], title
     canvas.setSubject(subject)
     canvas.setAuthor("printkit")
     canvas.setCreator(f"printkit {__version__}")
-    uses = Counter(item.face for page in pages for item in page.items if isinstance(item, Place))
     painter = PdfPainter(canvas, faces, uses, picture_dpi)
     for n, page in enumerate(pages):
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
@@ -340,6 +349,8 @@ def _render(out: io.BytesIO, pages: list[Page], faces: Mapping[str, Face], title
         painter.new_page()
         painter.draw(page.items)
         canvas.showPage()
+        if on_page:
+            on_page(n + 1, page)
         if progress:
             progress(n + 1)
     canvas.save()
