@@ -2,12 +2,15 @@
 
 Python's csv module reports no columns, so this reader tokenises the text
 itself (RFC 4180 quoting, CRLF or LF, ``,``/``;``/tab sniffed from the
-header) and records the line and column of each cell.
+header) and records the line and column of each cell. A line with no quote
+in it (nearly every line a spreadsheet writes) is split in one step; only
+quoted records are read character by character. A cell keeps its line and
+column as numbers and makes a Location only when a finding asks for one.
 """
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..findings import Finding, Location
@@ -20,15 +23,30 @@ MAX_CELL_CHARS = 10_000  # characters in one field
 MAX_ROWS = 2000  # rows of cards under the header: as many as a deck may hold cards (pack.MAX_DECK_CARDS)
 
 
-@dataclass(frozen=True)
 class Cell:
     """One field, stripped of surrounding spaces, and where it stands in the file."""
 
-    text: str
-    location: Location
-    # Source (line, column) of each character, kept only when the text does not
-    # map onto one unbroken stretch of a line (quotes, doubled quotes, newlines).
-    positions: tuple[tuple[int, int], ...] | None = field(default=None, compare=False, repr=False)
+    __slots__ = ("text", "_file", "_line", "_column", "positions")
+
+    def __init__(self, text: str, location: Location, positions: tuple[tuple[int, int], ...] | None = None):
+        self.text = text
+        self._file, self._line, self._column = location.file, location.line, location.column
+        # Source (line, column) of each character, kept only when the text does not
+        # map onto one unbroken stretch of a line (quotes, doubled quotes, newlines).
+        self.positions = positions
+
+    @property
+    def location(self) -> Location:
+        return Location(self._file, self._line, self._column)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Cell) and (self.text, self.location) == (other.text, other.location)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self._line, self._column))
+
+    def __repr__(self) -> str:
+        return f"Cell({self.text!r}, {self.location!r})"
 
     def location_at(self, offset: int) -> Location:
         """The location of the character at ``offset`` in ``text``."""
@@ -38,7 +56,7 @@ class Cell:
             return self.location
         line, col = self.positions[min(offset, len(self.positions) - 1)]
         extra = max(0, offset - (len(self.positions) - 1))
-        return Location(self.location.file, line, col + extra)
+        return Location(self._file, line, col + extra)
 
 
 @dataclass(frozen=True)
@@ -127,22 +145,11 @@ class _Scanner:
         records: list[Record] = []
         while self.i < len(self.text):
             line = self.line
-            cells: list[Cell] = []
-            while True:
-                cell, problem = self._cell()
+            cells = self._plain_line()
+            if cells is None:
+                cells, problem = self._quoted_record()
                 if problem is not None:
                     return records, [problem]
-                cells.append(cell)
-                if len(cells) > MAX_FIELDS:
-                    return records, [Finding("C210", f"this row has more than {MAX_FIELDS} fields, the most a row may have",
-                                             cell.location)]
-                end = self._peek()
-                if end == self.delim:
-                    self._advance()
-                    continue
-                if end:
-                    self._advance()  # the line break
-                break
             record = Record(line, tuple(cells))
             if record.is_blank:
                 continue  # dropped here, so a file of empty lines costs no memory
@@ -151,6 +158,48 @@ class _Scanner:
                                          Location(self.path, line))]
             records.append(record)
         return records, []
+
+    def _plain_line(self) -> list[Cell] | None:
+        """The cells of the line ahead when it has no quote, no lone carriage return and no field
+        past the limits, moving past it; None otherwise (the careful reader then takes it)."""
+        text, start = self.text, self.i
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        raw = text[start:end - 1 if end > start and text[end - 1] == "\r" else end]
+        if '"' in raw or "\r" in raw:
+            return None
+        fields = raw.split(self.delim)
+        if len(fields) > MAX_FIELDS or any(len(f) > MAX_CELL_CHARS for f in fields):
+            return None
+        cells, column = [], 1
+        for field in fields:
+            kept = field.lstrip(" \t")
+            stripped = kept.rstrip(" \t")
+            at = column + (len(field) - len(kept)) if stripped else column
+            cells.append(Cell(stripped, Location(self.path, self.line, at)))
+            column += len(field) + 1
+        self.i = min(end + 1, len(text))
+        self.line, self.col = self.line + 1, 1
+        return cells
+
+    def _quoted_record(self) -> tuple[list[Cell], Finding | None]:
+        """The cells of a record read character by character (quotes may hold delimiters and newlines)."""
+        cells: list[Cell] = []
+        while True:
+            cell, problem = self._cell()
+            if problem is not None:
+                return cells, problem
+            cells.append(cell)
+            if len(cells) > MAX_FIELDS:
+                return cells, Finding("C210", f"this row has more than {MAX_FIELDS} fields, the most a row may have",
+                                      cell.location)
+            end = self._peek()
+            if end == self.delim:
+                self._advance()
+                continue
+            if end:
+                self._advance()  # the line break
+            return cells, None
 
     def _too_long(self, start: Location) -> tuple[Cell, Finding]:
         return Cell("", start), Finding(

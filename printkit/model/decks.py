@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from ..findings import Finding
@@ -136,10 +137,15 @@ def _convert(column: ColumnSpec, cell: Cell) -> tuple[object, Finding | None]:
         return text, Finding("V301", f"'{text}' is not a {column.name}", cell.location, hint)
     if column.type == "requirement":
         try:
-            return parse_requirement(text), None
+            return _parsed(text), None
         except RequirementSyntaxError as exc:
             return None, Finding(exc.code, exc.message, cell.location_at(exc.span.start), exc.hint)
     return text, None
+
+
+# Parsed once per distinct text: a deck of thousands of cards repeats a few dozen requirements, and
+# a Requirement keeps only offsets into its own text, so cards with the same text share one.
+_parsed = lru_cache(maxsize=4096)(parse_requirement)
 
 
 def _number(column: ColumnSpec, cell: Cell) -> tuple[object, Finding | None]:

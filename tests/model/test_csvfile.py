@@ -45,3 +45,39 @@ def test_decode_variants():
     decoded, findings = decode(F, text.encode("cp1252"))
     assert decoded == text and [f.code for f in findings] == ["C200"]
     assert (findings[0].location.line, findings[0].location.column) == (2, 5)  # the ö, the first byte that is not UTF-8
+
+
+def _read_every_way(text, monkeypatch):
+    """What parse_csv makes of ``text`` with the one-step reading of plain lines, and without it."""
+    from printkit.model import csvfile
+
+    def table_of(parsed):
+        table, findings = parsed
+        rows = [] if table is None else [table.header, *table.rows]
+        return ([(r.line, [(c.text, c.location, [c.location_at(k) for k in range(len(c.text) + 1)])
+                           for c in r.cells]) for r in rows], [f.message for f in findings])
+
+    fast = table_of(parse_csv(F, text))
+    monkeypatch.setattr(csvfile._Scanner, "_plain_line", lambda self: None)
+    slow = table_of(parse_csv(F, text))
+    return fast, slow
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_plain_lines_read_in_one_step_give_what_reading_each_character_gives(seed, monkeypatch):
+    import random
+
+    rng = random.Random(seed)
+    pieces = ["a", "Bob", " ", "  x ", "\t", ",", ";", '"', '""', "\n", "\r\n", "\r", "é", "", "12"]
+    text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+    fast, slow = _read_every_way(text, monkeypatch)
+    assert fast == slow, text
+
+
+def test_plain_lines_past_the_limits_are_reported_as_before(monkeypatch):
+    from printkit.model.csvfile import MAX_CELL_CHARS, MAX_FIELDS
+
+    for text in ("name\n" + "x" * (MAX_CELL_CHARS + 2) + "\n", "name\n" + "," * (MAX_FIELDS + 1) + "\n",
+                 "name,points\nA,1\r\nB,2"):
+        fast, slow = _read_every_way(text, monkeypatch)
+        assert fast == slow
