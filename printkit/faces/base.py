@@ -1,6 +1,7 @@
 """What every face drawing gets and gives back: its context, a builder for items, the result."""
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 from ..fonts import metrics
@@ -95,7 +96,9 @@ class FaceResult:
 
 
 def front_key(card: Card) -> str:
-    return f"{card.deck}/front/{card.name}"
+    # Interned: a deck's sheets, its checklist and the lazily drawn fronts all hold each key,
+    # and at deck scale one string per card instead of several is megabytes.
+    return sys.intern(f"{card.deck}/front/{card.name}")
 
 
 def back_key(deck: DeckSpec) -> str:

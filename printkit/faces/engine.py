@@ -258,7 +258,7 @@ def _text(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
     b.add(*items)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)  # texts repeated across cards (labels, values); names rarely repeat
 def _fit(text: str, icons: frozenset, fonts: RichFonts, w: float, h: float, high: float, low: float,
          lines: int | None):
     return fit_rich(parse_rich(text, icons), fonts, w, h, high, low, lines)

@@ -16,6 +16,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
@@ -349,12 +350,30 @@ def _render(out: io.BytesIO, pages: Sequence[Page], faces: Mapping[str, Face], t
         painter.new_page()
         painter.draw(page.items)
         canvas.showPage()
+        _compress_last_page(canvas)
         if on_page:
             on_page(n + 1, page)
         if progress:
             progress(n + 1)
     canvas.save()
     return out.getvalue()
+
+
+def _compress_last_page(canvas: Canvas) -> None:
+    """Compress the content stream of the page just finished now, not when the document is saved.
+
+    reportlab keeps every page's operators as text until ``save``; at a
+    thousand pages that text was a large share of a build's memory. The
+    stream is compressed exactly as reportlab would compress it then (Flate,
+    the same dictionary), so the bytes written do not change.
+    """
+    page = canvas._doc.Pages.pages[-1]
+    if not page.compression or page.Contents or not page.stream or page.Override_default_compilation:
+        return  # left for reportlab, as it would have been
+    stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName(PDFZCompress.pdfname)])}),
+                       PDFZCompress.encode(page.stream))
+    stream.__Comment__ = "page stream"
+    page.Contents, page.stream = stream, None
 
 
 def _pdf_box(rect: Rect | None) -> tuple[float, float, float, float] | None:
