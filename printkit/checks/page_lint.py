@@ -189,7 +189,15 @@ def _shape_relation(word: Word, shape: Shape) -> str:
 def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSettings,
                printable: Rect | None = None, codes: frozenset[str] | None = None) -> Iterator[PageProblem]:
     """Problems with the text among ``items`` (a page or anything drawn in page coordinates);
-    with ``printable``, also text that reaches outside it; only those of ``codes`` when given."""
+    with ``printable``, also text that reaches outside it; only those of ``codes`` when given
+    (and the work only they need is skipped)."""
+    for problem in _problems(items, faces, limits, printable, codes):
+        if codes is None or problem.code in codes:
+            yield problem
+
+
+def _problems(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSettings, printable: Rect | None,
+              codes: frozenset[str] | None) -> Iterator[PageProblem]:
     small, overprinted, low_contrast = (codes is None or code in codes for code in ("T705", "T704", "T706"))
     words: list[Word] = []
     shapes: list[Shape] = []
@@ -223,7 +231,7 @@ def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSet
             segments = [s for s in segments if _crosses(s, clip)]
         lines += segments
         line_orders += [order] * len(segments)
-    if printable is not None:
+    if printable is not None and (codes is None or "T703" in codes):
         for word in words:
             if not printable.contains(word.core, INSIDE):
                 yield PageProblem("T703", _quote(word), f"text within {UNPRINTABLE:g} mm of the sheet's edge, "
