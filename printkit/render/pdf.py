@@ -316,7 +316,7 @@ def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, sub
     twice; ``on_page(number, page)`` sees each page as it is drawn (the page lint).
     """
     font_name("body")  # the initial font of every page
-    out = io.BytesIO()
+    out = _Sink()
     # Binary Flate streams without an ASCII85 layer: a quarter smaller, and
     # reportlab's pure-Python ASCII85 encoder was the slowest step of a build.
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
@@ -328,7 +328,7 @@ def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, sub
         rl_config.useA85 = saved_a85
 
 
-def _render(out: io.BytesIO, pages: Sequence[Page], faces: Mapping[str, Face], title: str, subject: str,
+def _render(out: _Sink, pages: Sequence[Page], faces: Mapping[str, Face], title: str, subject: str,
             progress: Callable[[int], None] | None, picture_dpi: float | None, uses: Mapping[str, int],
             on_page: Callable[[int, Page], None] | None) -> bytes:
     # invariant=1 fixes the creation date and document ID (SOURCE_DATE_EPOCH,
@@ -359,6 +359,24 @@ def _render(out: io.BytesIO, pages: Sequence[Page], faces: Mapping[str, Face], t
     return out.getvalue()
 
 
+class _Sink:
+    """Where reportlab writes the finished PDF: the bytes it hands over are kept as they are.
+
+    A BytesIO would copy them into its buffer and copy them again on
+    ``getvalue``: at a thousand pages, megabytes at the build's peak.
+    """
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def write(self, data: bytes) -> int:
+        self.parts.append(data)
+        return len(data)
+
+    def getvalue(self) -> bytes:
+        return self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
+
+
 def _compress_last_page(canvas: Canvas) -> None:
     """Compress the content stream of the page just finished now, not when the document is saved.
 
@@ -370,10 +388,19 @@ def _compress_last_page(canvas: Canvas) -> None:
     page = canvas._doc.Pages.pages[-1]
     if not page.compression or page.Contents or not page.stream or page.Override_default_compilation:
         return  # left for reportlab, as it would have been
-    stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName(PDFZCompress.pdfname)])}),
-                       PDFZCompress.encode(page.stream))
+    stream = _PageStream(PDFDictionary({"Filter": PDFArray([PDFName(PDFZCompress.pdfname)])}),
+                         PDFZCompress.encode(page.stream))
     stream.__Comment__ = "page stream"
     page.Contents, page.stream = stream, None
+
+
+class _PageStream(PDFStream):
+    """A page's compressed content, let go once written into the file (reportlab writes each object once)."""
+
+    def format(self, document) -> bytes:
+        data = super().format(document)
+        self.content = b""
+        return data
 
 
 def _pdf_box(rect: Rect | None) -> tuple[float, float, float, float] | None:
