@@ -24,7 +24,23 @@ class Document:
         return Counter(item.face for page in self.pages for item in page.items if isinstance(item, Place))
 
 
-class Pages(Sequence[Page]):
+class LazyPages(Sequence[Page]):
+    """Pages laid out when they are read: ``page(n)`` for 0 <= n < len, indexes and slices as a list's."""
+
+    def page(self, index: int) -> Page:
+        raise NotImplementedError
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self.page(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.page(index)
+
+
+class Pages(LazyPages):
     """A few pages laid out already, then pages laid out as they are read (a SheetPages)."""
 
     def __init__(self, first: Sequence[Page], rest):
@@ -33,13 +49,7 @@ class Pages(Sequence[Page]):
     def __len__(self) -> int:
         return len(self.first) + len(self.rest)
 
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def page(self, index: int) -> Page:
         return self.first[index] if index < len(self.first) else self.rest[index - len(self.first)]
 
     def __iter__(self) -> Iterator[Page]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from ..faces import FaceResult, LazyFronts, back_face, back_key, front_key
@@ -19,6 +19,7 @@ from ..layout.geometry import PT_PER_MM, Rect, bounding
 from ..layout.paper import Paper
 from ..layout.sheet import DEFAULT_GUTTER, LayoutError, SheetLayout, SheetTemplate, check_gutter
 from ..model.pack import Pack
+from .document import LazyPages
 
 MARK_COLOUR = "#000000"  # registration: every ink, so marks show whatever is printed
 BACKS_INK = ("full", "light")  # the built-in back in deck colour, or on white with colour accents
@@ -222,7 +223,7 @@ def check_face_sizes(deck: PrintDeck, faces: Mapping[str, Face]) -> None:
                               f"but the deck's cards are {width:g} × {height:g} mm")
 
 
-class SheetPages(Sequence[Page]):
+class SheetPages(LazyPages):
     """The sheets of every deck run, fronts then backs, each page laid out only when it is asked for.
 
     A deck of ten thousand cards is a thousand pages; streamed like this,
@@ -247,13 +248,7 @@ class SheetPages(Sequence[Page]):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def page(self, index: int) -> Page:
         k = bisect_right(self._starts, index) - 1
         return self._page(self.runs[k], index - self._starts[k])
 

@@ -15,36 +15,11 @@ from printkit.faces import deck_drawer
 from printkit.faces.engine import _fixed
 from printkit.layout.draw import Box, Group, Text, flatten
 from printkit.model.loader import load_pack
+from test_engine import GAME
 
-GAME = '''
-[game]
-title = "Fixed test"
-description = "One deck, one layout."
-players = {{ min = 2, max = 4 }}
-
-[decks.d]
-title = "Test cards"
-file = "d.csv"
-
-[decks.d.columns]
-name = "text"
-kind = {{ type = "choice", values = ["a", "b"] }}
-
-[decks.d.face]
-layout = "l"
-colour = "#0072B2"
-title = "name"
-
-[decks.d.back]
-colour = "#0072B2"
-label = "Test"
-
-[styles.follows-token]
-fill = "$token"
-
-[layouts.l]
-{layout}
-'''
+# test_engine's one-deck pack, with a choice column, the title role and a style that follows the token.
+PACK = dict(columns='kind = { type = "choice", values = ["a", "b"] }', face='title = "name"',
+            extra='[styles.follows-token]\nfill = "$token"', colour="#0072B2")
 
 # Elements in drawing order; the comment says whether each is fixed and why.
 LAYOUT = '''
@@ -154,7 +129,7 @@ FIXED = {"frame": True, "points-label": True, "by-name": False, "by-role": False
 @pytest.fixture
 def drawn(tmp_path):
     """(drawer, {card name: FaceResult}) for the layout above."""
-    (tmp_path / "game.toml").write_text(GAME.format(layout=LAYOUT), encoding="utf-8")
+    (tmp_path / "game.toml").write_text(GAME.format(layout=LAYOUT, **PACK), encoding="utf-8")
     (tmp_path / "d.csv").write_text(CSV, encoding="utf-8")
     pack, findings = load_pack(tmp_path)
     errors = [f for f in findings if f.is_error]
