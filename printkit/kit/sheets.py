@@ -9,11 +9,12 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..faces import FaceResult, LazyFronts, back_face, back_key, front_key
 from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
 from ..fonts import metrics
-from ..layout.draw import Face, Item, Line, Page, Place, Text, face_size
+from ..layout.draw import Face, Line, Page, Place, Text, face_size
 from ..layout.duplex import Flip, Offset, back_placements
 from ..layout.geometry import PT_PER_MM, Rect, bounding
 from ..layout.paper import Paper
@@ -166,43 +167,51 @@ def sheet_label(layout: SheetLayout, text: str) -> Text:
 
 
 def front_page(layout: SheetLayout, faces: tuple[str, ...], label: str) -> Page:
-    items: list[Item] = []
-    for slot, face in enumerate(faces):
-        r = layout.slot(slot)
-        items.append(Place(face, r.x, r.y, layout.rotation, layout.front_clip(slot, len(faces))))
-    marks = layout.crop_marks(len(faces))
-    items += [Line(s.x1, s.y1, s.x2, s.y2, 0.25, MARK_COLOUR) for s in marks]
-    items.append(sheet_label(layout, label))
-    trims = [layout.slot(n) for n in range(len(faces))]
-    bleeds = [layout.front_clip(n, len(faces)) for n in range(len(faces))]
-    return _boxed(Page(layout.paper.width, layout.paper.height, tuple(items), label), trims, bleeds)
+    places, marks, trim, bleed = _front_geometry(layout, len(faces))
+    items = [Place(face, x, y, rotation, clip) for face, (x, y, rotation, clip) in zip(faces, places)]
+    return Page(layout.paper.width, layout.paper.height, (*items, *marks, sheet_label(layout, label)), label,
+                trim, bleed)
 
 
 def back_page(layout: SheetLayout, back: str, filled: int, options: SheetOptions, label: str) -> Page:
-    items: list[Item] = []
-    placements = back_placements(layout, options.backs, options.offset, filled)
-    for placement in placements:
-        r = placement.rect
-        items.append(Place(back, r.x, r.y, placement.rotation, placement.clip))
-    page = Page(layout.paper.width, layout.paper.height, tuple(items), label)
-    return _boxed(page, [p.rect for p in placements], [p.clip for p in placements])
+    places, trim, bleed = _back_geometry(layout, filled, options.backs, options.offset)
+    items = tuple(Place(back, x, y, rotation, clip) for x, y, rotation, clip in places)
+    return Page(layout.paper.width, layout.paper.height, items, label, trim, bleed)
 
 
-def _boxed(page: Page, trims: list[Rect], bleeds: list[Rect]) -> Page:
-    """``page`` with its TrimBox round the cards' outer cut lines and its BleedBox round their bleed.
+# A deck's sheets differ only in the faces they place and their labels: the geometry of a sheet
+# of so many cards is worked out once, and its crop marks are the same Line objects on every page.
+@lru_cache(maxsize=64)
+def _front_geometry(layout: SheetLayout, count: int):
+    """(x, y, rotation, clip) of each card, the crop marks, and the TrimBox and BleedBox."""
+    trims = [layout.slot(n) for n in range(count)]
+    bleeds = [layout.front_clip(n, count) for n in range(count)]
+    places = tuple((r.x, r.y, layout.rotation, clip) for r, clip in zip(trims, bleeds))
+    marks = tuple(Line(s.x1, s.y1, s.x2, s.y2, 0.25, MARK_COLOUR) for s in layout.crop_marks(count))
+    return (places, marks, *_boxes(layout, trims, bleeds))
+
+
+@lru_cache(maxsize=64)
+def _back_geometry(layout: SheetLayout, filled: int, flip: Flip, offset: Offset):
+    placements = back_placements(layout, flip, offset, filled)
+    places = tuple((p.rect.x, p.rect.y, p.rotation, p.clip) for p in placements)
+    return (places, *_boxes(layout, [p.rect for p in placements], [p.clip for p in placements]))
+
+
+def _boxes(layout: SheetLayout, trims: list[Rect], bleeds: list[Rect]) -> tuple[Rect | None, Rect | None]:
+    """A sheet's TrimBox round the cards' outer cut lines and its BleedBox round their bleed.
 
     A sheet of cards has no single finished size, so the boxes frame the block
     of cards as a whole: what an imposition tool or print shop's preflight
     needs to find the cut and the printed area (the marks lie outside both).
     """
-    paper = Rect(0.0, 0.0, page.width, page.height)
+    paper = Rect(0.0, 0.0, layout.paper.width, layout.paper.height)
     trim, bleed = bounding(trims), bounding(bleeds)
     if trim is None or bleed is None:
-        return page
+        return None, None
     bleed = bounding([trim, bleed])
     x, y = max(bleed.x, 0.0), max(bleed.y, 0.0)
-    bleed = Rect(x, y, min(bleed.right, paper.right) - x, min(bleed.top, paper.top) - y)
-    return replace(page, trim_box=trim, bleed_box=bleed)
+    return trim, Rect(x, y, min(bleed.right, paper.right) - x, min(bleed.top, paper.top) - y)
 
 
 def deck_layout(deck: PrintDeck, faces: Mapping[str, Face], paper: Paper,
