@@ -157,7 +157,7 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
             pages[name] = total
         if options.png_dpi:
             files.update(_pngs(folder, documents["cards.pdf"], options, picture_dpi))
-    fronts.draw_rest()
+        fronts.draw_rest()  # a card with no copies prints nowhere, but is checked all the same
     if front_checks.errors:  # found on a front as it was drawn: refused before anything is written
         raise BuildRefused(check_pack(root))
     report = replace(report, findings=tuple(sorted(report.findings + tuple(front_checks.findings),

@@ -18,8 +18,7 @@ from .base import FACE_BLEED, FaceContext, FaceResult, Overflow, back_key, front
 from .engine import LayoutDrawer
 from .values import DEFAULT_COLOUR, Bindings
 
-__all__ = ["FaceContext", "FaceResult", "LazyFronts", "Overflow", "back_face", "back_key", "back_layout", "front_faces",
-           "front_key",
+__all__ = ["FaceContext", "FaceResult", "LazyFronts", "Overflow", "back_face", "back_key", "back_layout", "front_key",
            "deck_drawer", "face_bindings"]
 
 
@@ -48,11 +47,6 @@ def deck_drawer(pack: Pack, deck: DeckSpec) -> LayoutDrawer | None:
     if layout is None:
         return None
     return LayoutDrawer(layout, FaceContext(pack.manifest, deck), face_bindings(pack.manifest, deck), pack)
-
-
-def front_faces(pack: Pack) -> dict[str, FaceResult]:
-    """Every distinct front of every deck with a known layout, laid out once, by face key."""
-    return dict(LazyFronts(pack).items())
 
 
 class LazyFronts(Mapping[str, FaceResult]):
