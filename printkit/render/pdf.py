@@ -87,9 +87,9 @@ class PdfPainter:
         self.uses = uses  # how many times each face is placed in the document
         self.picture_dpi = picture_dpi  # pictures are downsampled to this; None keeps every pixel
         self.forms: dict[str, tuple[str, float, float]] = {}  # face key -> form name, width, height
-        # A shared group's items -> form name, kept with the canvas: the rules booklet draws each
-        # figure with a painter of its own, and a form's name is defined once per document.
-        self.parts: dict[tuple, str] = _PARTS.setdefault(canvas, {})
+        # Shared parts, kept with the canvas: the rules booklet draws each figure with a painter
+        # of its own, and a form's name is defined once per document.
+        self.parts = _PARTS.setdefault(canvas, _Parts())
         self.readers: dict[int, ImageReader] = {}
         self._state = _UNKNOWN
         self._saved: list[tuple] = []
@@ -273,15 +273,22 @@ class PdfPainter:
         return name
 
     def _part(self, items: tuple[Item, ...]) -> str | None:
-        """The form XObject for a shared part, keyed by what it draws; None for one with nothing to bound."""
-        name = self.parts.get(items)
+        """The form XObject for a shared part, keyed by what it draws, made the second time the part
+        is drawn; None the first time (and for a part with nothing to bound): drawn in place then,
+        since a form costs more than it saves for a part drawn only once."""
+        name = self.parts.names.get(items)
         if name is None:
-            box = bounding([bounds(item, m) for item, m in placed(items) if not isinstance(item, Place)])
-            if box is None:
-                return None
-            name = f"Part{len(self.parts)}"
-            self._in_form(name, box.inset(-PART_MARGIN), items)
-            self.parts[items] = name
+            self.parts.names[items] = ""
+            return None
+        if name:
+            return name
+        box = bounding([bounds(item, m) for item, m in placed(items) if not isinstance(item, Place)])
+        if box is None:
+            return None
+        name = f"Part{self.parts.made}"
+        self.parts.made += 1
+        self._in_form(name, box.inset(-PART_MARGIN), items)
+        self.parts.names[items] = name
         return name
 
 
@@ -296,7 +303,15 @@ def group_matrix_pt(g: Group) -> tuple[float, float, float, float, float, float]
 
 _DRAW = {Box: PdfPainter._box, Disc: PdfPainter._disc, Line: PdfPainter._line, Text: PdfPainter._text,
          Path: PdfPainter._path, Picture: PdfPainter._picture, Group: PdfPainter._group, Place: PdfPainter._place}
-_PARTS: WeakKeyDictionary[Canvas, dict[tuple, str]] = WeakKeyDictionary()
+class _Parts:
+    """The shared parts a document has drawn: items -> form name ("" once drawn in place only)."""
+
+    def __init__(self) -> None:
+        self.names: dict[tuple, str] = {}
+        self.made = 0
+
+
+_PARTS: WeakKeyDictionary[Canvas, _Parts] = WeakKeyDictionary()
 _UNKNOWN = (None, None, None, None)  # fill, stroke, line width, (font key, size): what a fresh stream has set
 
 
