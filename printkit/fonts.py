@@ -64,7 +64,10 @@ def pdf_font_name(role: str) -> str:
     """The name a font key's font is registered under in PDFs (letters, digits and '-' only)."""
     if role in _PACK_FONTS:
         return f"PackFont-{role.removeprefix(PACK_KEY_PREFIX)}"
-    return Path(FONT_FILES[role]).stem
+    return _BUNDLED_NAMES[role]
+
+
+_BUNDLED_NAMES = {role: Path(file).stem for role, file in FONT_FILES.items()}  # asked for with every font change
 
 
 def font_label(role: str) -> str:

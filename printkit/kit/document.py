@@ -5,7 +5,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..layout.draw import Face, Page, Place
+from ..layout.draw import Face, Page, placed_faces
 
 
 @dataclass(frozen=True)
@@ -19,9 +19,7 @@ class Document:
 
     def uses(self) -> Counter:
         """How many times each face is placed in the document."""
-        if isinstance(self.pages, Pages):
-            return self.pages.uses()
-        return Counter(item.face for page in self.pages for item in page.items if isinstance(item, Place))
+        return self.pages.uses() if isinstance(self.pages, Pages) else placed_faces(self.pages)
 
 
 class LazyPages(Sequence[Page]):
@@ -57,6 +55,6 @@ class Pages(LazyPages):
         yield from self.rest
 
     def uses(self) -> Counter:
-        counts = Counter(item.face for page in self.first for item in page.items if isinstance(item, Place))
+        counts = placed_faces(self.first)
         counts.update(self.rest.uses())
         return counts

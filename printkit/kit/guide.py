@@ -65,11 +65,11 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
     # the scale check and the notice. Past FULL_CONTENTS decks each gets one line; past LISTED_DECKS
     # the rest are summed up in one.
     for n, run in enumerate(runs):
-        sheets = len(run.sheets)
+        sheets = run.sheet_count
         pages = sheets * (2 if flip else 1)
         if n == LISTED_DECKS and len(runs) > LISTED_DECKS + 1:
             rest = runs[n:]
-            total = sum(len(r.sheets) for r in rest) * (2 if flip else 1)
+            total = sum(r.sheet_count for r in rest) * (2 if flip else 1)
             flow.text(f"\u2026 and {len(rest)} more decks, {sum(len(r.deck.fronts) for r in rest):,} cards, "
                       f"pages {number_range(page, page + total - 1)}" + ("; the checklist names them all"
                                                                             if flip else ""),

@@ -53,9 +53,6 @@ class PrintDeck:
     card_size: tuple[float, float]  # (width, height) in mm of its cards
     keys: tuple[str, ...]  # the face key of each entry of ``contents``
 
-    def sheets(self, per_sheet: int) -> list[tuple[str, ...]]:
-        return [self.fronts[i:i + per_sheet] for i in range(0, len(self.fronts), per_sheet)]
-
     def distinct(self) -> tuple[tuple[str, str, int], ...]:
         """(face key, name, copies) of each distinct front, in the order the cards are listed.
 
@@ -97,8 +94,7 @@ class FaceMap(Mapping[str, Face]):
         """(width, height, bleed) in mm of a face, drawing no front to find it."""
         if key not in self.others and hasattr(self.fronts, "size"):
             return self.fronts.size(key)
-        face = self[key]
-        return face.width, face.height, face.bleed
+        return self[key].extent
 
 
 def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
@@ -110,11 +106,11 @@ def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
         deck = pack.decks.get(spec.id)
         if deck is None or spec.face is None:
             continue
-        keys = tuple(front_key(card) for card in deck.cards for _ in range(card.count))
+        keys = tuple(front_key(card) for card in deck.cards)
+        printed = tuple(key for key, card in zip(keys, deck.cards) for _ in range(card.count))
         faces.others[back_key(spec)] = back_face(spec, pack.manifest, pack, backs_ink).face
-        decks.append(PrintDeck(spec.id, spec.title, keys, back_key(spec),
-                               tuple((c.name, c.count) for c in deck.cards), pack.manifest.card_size(spec),
-                               tuple(front_key(c) for c in deck.cards)))
+        decks.append(PrintDeck(spec.id, spec.title, printed, back_key(spec),
+                               tuple((c.name, c.count) for c in deck.cards), pack.manifest.card_size(spec), keys))
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
         faces.others[AID_FRONT], faces.others[AID_BACK] = aid_front(pack).face, aid_back(pack).face
@@ -131,8 +127,13 @@ class DeckRun:
     layout: SheetLayout
 
     @property
-    def sheets(self) -> list[tuple[str, ...]]:
-        return self.deck.sheets(self.layout.per_sheet)
+    def sheet_count(self) -> int:
+        return -(-len(self.deck.fronts) // self.layout.per_sheet)
+
+    def sheet(self, n: int) -> tuple[str, ...]:
+        """The face key of each card on sheet ``n`` (from 0)."""
+        per = self.layout.per_sheet
+        return self.deck.fronts[n * per:(n + 1) * per]
 
 
 def sheet_label(layout: SheetLayout, text: str) -> Text:
@@ -247,12 +248,8 @@ class SheetPages(LazyPages):
         total = 0
         for run in runs:
             self._starts.append(total)
-            total += self.sheet_count(run) * self.sides
+            total += run.sheet_count * self.sides
         self._len = total
-
-    @staticmethod
-    def sheet_count(run: DeckRun) -> int:
-        return -(-len(run.deck.fronts) // run.layout.per_sheet)
 
     def __len__(self) -> int:
         return self._len
@@ -263,14 +260,13 @@ class SheetPages(LazyPages):
 
     def __iter__(self) -> Iterator[Page]:
         for run in self.runs:
-            for n in range(self.sheet_count(run) * self.sides):
+            for n in range(run.sheet_count * self.sides):
                 yield self._page(run, n)
 
     def _page(self, run: DeckRun, n: int) -> Page:
         sheet, side = divmod(n, self.sides)
-        per = run.layout.per_sheet
-        cards = run.deck.fronts[sheet * per:(sheet + 1) * per]
-        label = f"{run.deck.title} · sheet {sheet + 1} of {self.sheet_count(run)}"
+        cards = run.sheet(sheet)
+        label = f"{run.deck.title} · sheet {sheet + 1} of {run.sheet_count}"
         if side == 0:
             return front_page(run.layout, cards, f"{label} · fronts")
         return back_page(run.layout, run.deck.back, len(cards), self.options, f"{label} · backs")

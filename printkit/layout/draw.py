@@ -6,7 +6,8 @@ code that turns them into PDF operators.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import Union
 
 from .geometry import Rect
@@ -139,15 +140,22 @@ class Face:
     bleed: float
     items: tuple[Item, ...]
 
+    @property
+    def extent(self) -> tuple[float, float, float]:
+        """(width, height, bleed) in mm."""
+        return self.width, self.height, self.bleed
+
 
 def face_size(faces: Mapping[str, Face], key: str) -> tuple[float, float, float] | None:
     """(width, height, bleed) of a face, without drawing it where ``faces`` can say so; None if unknown."""
     if key not in faces:
         return None
-    if hasattr(faces, "size"):
-        return faces.size(key)
-    face = faces[key]
-    return face.width, face.height, face.bleed
+    return faces.size(key) if hasattr(faces, "size") else faces[key].extent
+
+
+def placed_faces(pages: Iterable[Page]) -> Counter:
+    """How many times each face is placed on ``pages``."""
+    return Counter(item.face for page in pages for item in page.items if isinstance(item, Place))
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ is drawn where it stands.
 from __future__ import annotations
 
 import io
-from collections import Counter
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -25,7 +24,8 @@ from ..fontconvert import FontConversionError, truetype_bytes
 from ..fontzero import open_zero_file
 from ..fonts import FONT_FILES, FontUnusable, font_path, is_pack_font, pack_font_bytes, pdf_font_name
 from ..images.prepare import prepared
-from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin
+from ..layout.draw import (Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin,
+                           placed_faces)
 from ..layout.bounds import bounds, group_matrix, placed
 from ..layout.geometry import PT_PER_MM, Rect, bounding, mm_to_pt
 
@@ -68,7 +68,6 @@ def _colour(hex_colour: str) -> HexColor:
     return HexColor(hex_colour)
 
 
-_FONT_NAMES = {role: pdf_font_name(role) for role in FONT_FILES}
 OPEN_ZERO_ROLES = ("body", "bold", "italic", "bold-italic")  # Atkinson Hyperlegible: see printkit.fontzero
 
 
@@ -128,7 +127,7 @@ class PdfPainter:
     def _font(self, key: str, size: float) -> None:
         fill, stroke, width, font = self._state
         if (key, size) != font:
-            self.c.setFont(_pdf_font(key), size)
+            self.c.setFont(font_name(key), size)
             self._state = (fill, stroke, width, (key, size))
 
     def _style(self, fill: str | None, stroke: str | None, width: float, dash=()) -> tuple[int, int]:
@@ -241,7 +240,9 @@ class PdfPainter:
             name, width, height = self.forms[p.face]
         else:
             face = self.faces[p.face]
-            name, width, height = self._form(face) if self.uses.get(p.face, 0) > 1 else None, face.width, face.height
+            name, width, height = None, face.width, face.height
+            if self.uses.get(p.face, 0) > 1:
+                name = self._form(face)
         self._save()
         if p.clip is not None:
             self._clip(p.clip)
@@ -303,6 +304,8 @@ def group_matrix_pt(g: Group) -> tuple[float, float, float, float, float, float]
 
 _DRAW = {Box: PdfPainter._box, Disc: PdfPainter._disc, Line: PdfPainter._line, Text: PdfPainter._text,
          Path: PdfPainter._path, Picture: PdfPainter._picture, Group: PdfPainter._group, Place: PdfPainter._place}
+
+
 class _Parts:
     """The shared parts a document has drawn: items -> form name ("" once drawn in place only)."""
 
@@ -313,11 +316,6 @@ class _Parts:
 
 _PARTS: WeakKeyDictionary[Canvas, _Parts] = WeakKeyDictionary()
 _UNKNOWN = (None, None, None, None)  # fill, stroke, line width, (font key, size): what a fresh stream has set
-
-
-@lru_cache(maxsize=None)
-def _pdf_font(key: str) -> str:
-    return font_name(key)
 
 
 def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, subject: str,
@@ -337,7 +335,7 @@ def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, sub
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     try:
         if uses is None:
-            uses = Counter(item.face for page in pages for item in page.items if isinstance(item, Place))
+            uses = placed_faces(pages)
         return _render(out, pages, faces, title, subject, progress, picture_dpi, uses, on_page)
     finally:
         rl_config.useA85 = saved_a85
@@ -350,7 +348,7 @@ def _render(out: _Sink, pages: Sequence[Page], faces: Mapping[str, Face], title:
     # when set, supplies the date), so a rebuild from the same data is byte-identical.
     # The initial font is one of ours: reportlab's default (Helvetica) would
     # otherwise be referenced, unembedded, by every page.
-    canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName=_FONT_NAMES["body"],
+    canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName=pdf_font_name("body"),
                     initialFontSize=10)
     canvas.setTitle(title)
     canvas.setSubject(subject)

@@ -10,13 +10,13 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
-from ..fonts import metrics
+from ..fonts import FONT_FILES, metrics, pdf_font_name
 from ..layout.geometry import mm_to_pt
 from ..layout.richparse import Span, parse_rich
 from ..layout.richtext import ICON_SCALE
 from ..layout.typography import smart_quotes
 from ..rules.source import IconRef, Run
-from .pdf import _FONT_NAMES, register_fonts
+from .pdf import register_fonts
 
 MIN_TYPE = 7.0  # points: nothing on a rules page is set smaller
 CELL_SIZES = (8.5, 8.0, 7.5, 7.0)  # table type, tried in turn until every column holds its longest word
@@ -58,7 +58,7 @@ def rules_fonts() -> dict[str, str]:
     """Font role -> registered PDF name for the rules, the four text faces registered as one family."""
     if not _RULES_FONTS:
         register_fonts()
-        names = dict(_FONT_NAMES)
+        names = {role: pdf_font_name(role) for role in FONT_FILES}
         registerFontFamily(names["body"], normal=names["body"], bold=names["bold"], italic=names["italic"],
                            boldItalic=names["bold-italic"])
         _RULES_FONTS.update(names)
