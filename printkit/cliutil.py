@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from .model import MANIFEST_NAME
+from .packpath import is_file
 from .packs import UnknownPack, bundled_packs, resolve_pack
 from .report import display_path
 
@@ -20,14 +21,6 @@ def _pack_for_file(path: Path) -> Path | None:
     return None
 
 
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` is a file; False for a name the file system refuses (too long, a NUL)."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
-
-
 def resolve_packs(names: tuple[str, ...], ignore_outside: bool) -> list[Path]:
     """Pack folders for PACK arguments (ids, folders, or files inside a pack)."""
     if not names:
@@ -38,7 +31,7 @@ def resolve_packs(names: tuple[str, ...], ignore_outside: bool) -> list[Path]:
     found: dict[Path, None] = {}
     for name in names:
         path = Path(name)
-        if _is_file(path) and path.name != MANIFEST_NAME:
+        if is_file(path) and path.name != MANIFEST_NAME:
             folder = _pack_for_file(path)
             if folder is None:
                 if ignore_outside:

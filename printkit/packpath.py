@@ -29,6 +29,22 @@ class PackFileError(ValueError):
         self.too_large = too_large
 
 
+def is_file(path: Path | str) -> bool:
+    """Whether ``path`` is a file; False for a name the file system refuses (too long, a NUL)."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_folder(path: Path | str) -> bool:
+    """Whether ``path`` is a folder; False for a name the file system refuses (too long, a NUL)."""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def clipped(name: str, most: int = 60) -> str:
     """``name`` short enough to quote in a message; a hostile one may run to thousands of characters."""
     return name if len(name) <= most else f"{name[:most - 1]}…"

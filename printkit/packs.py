@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .model import MANIFEST_NAME
+from .packpath import clipped
 
 _HERE = Path(__file__).resolve().parent
 LOCAL_PACKS = "cards"  # where a clone keeps its packs, relative to the current directory
@@ -53,6 +54,5 @@ def resolve_pack(name: str) -> Path:
     except (OSError, ValueError):  # a name the file system refuses: too long, a NUL character
         pass
     ids = ", ".join(p.name for p in bundled_packs()) or "none"
-    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in name[:77])
-    shown = shown if len(name) <= 77 else shown + "…"
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in clipped(name, 78))
     raise UnknownPack(f"no pack '{shown}': not a bundled pack ({ids}) nor a folder")

@@ -28,6 +28,11 @@ class PageLint:
             whats[problem.what] = None
             numbers.add(number)
 
+    def add_pages(self, pages: Iterable[Page]) -> "PageLint":
+        for number, page in enumerate(pages, 1):
+            self.add(number, page)
+        return self
+
     def findings(self) -> Iterator[Finding]:
         hints = {"T703": "move it further in from the edge of the paper",
                  "T704": "move one of them or give them more room", "T705": "set it larger",
@@ -43,10 +48,7 @@ class PageLint:
 def lint_pages(pages: Iterable[Page], faces: Mapping[str, Face], limits: LintSettings, file: str,
                where: Location, hint: Mapping[str, str] | None = None) -> Iterator[Finding]:
     """Page problems of one document as findings, each problem once with the pages it is on."""
-    lint = PageLint(faces, limits, file, where, hint)
-    for number, page in enumerate(pages, 1):
-        lint.add(number, page)
-    yield from lint.findings()
+    yield from PageLint(faces, limits, file, where, hint).add_pages(pages).findings()
 
 
 def _some(names) -> str:
@@ -156,10 +158,7 @@ def document_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[F
     for file, document in documents.items():
         if document is None:
             continue
-        lint = document_lint(pack, file, document)
-        for number, page in enumerate(document.pages, 1):
-            lint.add(number, page)
-        yield from lint.findings()
+        yield from document_lint(pack, file, document).add_pages(document.pages).findings()
 
 
 def kit_findings(pack: Pack, page_lints: Mapping[str, PageLint], documents: Mapping[str, object],

@@ -46,7 +46,8 @@ def diff_command(old: str, new: str, fmt: str, proof: Path | None, exit_code: bo
       printkit diff main cards/my-game --exit-code > /dev/null || echo changed
     """
     from ..packs import UnknownPack, resolve_pack
-    from .git import GitProblem, is_folder, is_pack_folder, revision_pack
+    from ..packpath import is_folder
+    from .git import GitProblem, is_pack_folder, revision_pack
 
     try:
         # A folder named like a bundled pack is that folder here: diff compares what is on disk.

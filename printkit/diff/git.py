@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..model import MANIFEST_NAME
+from ..packpath import is_folder
 
 MAX_FILES = 2000  # files in the pack at the revision
 MAX_BYTES = 64 << 20  # their bytes in all
@@ -38,14 +39,6 @@ class Entry:
 def is_pack_folder(arg: str) -> bool:
     """Whether a command-line OLD names a pack folder (rather than a git revision)."""
     return bool(arg) and is_folder(arg) and (Path(arg) / MANIFEST_NAME).is_file()
-
-
-def is_folder(arg: str) -> bool:
-    """Whether ``arg`` names a folder; False for a name the file system refuses (too long, a NUL)."""
-    try:
-        return Path(arg).is_dir()
-    except (OSError, ValueError):
-        return False
 
 
 @contextmanager
