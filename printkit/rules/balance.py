@@ -20,6 +20,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from ..model.pack import Pack
+from ..packpath import clipped
 from .generated import PlaceholderError
 from .source import Paragraph, Run
 
@@ -110,7 +111,7 @@ def _arguments(pack: Pack, args: tuple[str, ...]) -> dict:
     given: set[str] = set()
     for arg in args:
         key, eq, value = arg.partition("=")
-        shown = arg if len(arg) <= 40 else arg[:36] + "…"  # a hostile argument may be thousands long
+        shown = clipped(arg, 40)  # a hostile argument may be thousands of characters long
         if not eq or key not in values:
             raise PlaceholderError(f"'{shown}' is not an argument of {{{{balance}}}}",
                                    f"write it as {USAGE} (every argument optional)")
@@ -119,7 +120,7 @@ def _arguments(pack: Pack, args: tuple[str, ...]) -> dict:
         given.add(key)
         if key == "bot":
             if value not in engine.bots:
-                raise PlaceholderError(f"{{{{balance}}}} has no bot '{shown[4:]}'", f"bots: {', '.join(engine.bots)}")
+                raise PlaceholderError(f"{{{{balance}}}} has no bot '{clipped(value, 36)}'", f"bots: {', '.join(engine.bots)}")
             values[key] = value
             continue
         if not (value.isascii() and value.isdigit()):
