@@ -145,12 +145,15 @@ def _style(kind: str) -> tuple[str, float, float]:
 
 
 def _balanced(blocks: list[Block], width: float, height: float, col_w: float) -> tuple[Placed, ...] | None:
-    """The one-page form: the blocks split into two columns by count, or None if a column runs too long."""
+    """The one-page form: the blocks split into two columns by count (a deck's heading never last in
+    the first column, away from its cards), or None if a column runs too long."""
     placed, top = _head(width, height, 0, "")
     ys = [top, top]
-    per_column = (len(blocks) + 1) // 2
+    split = (len(blocks) + 1) // 2
+    if 1 < split < len(blocks) and blocks[split - 1][0] == "heading":
+        split -= 1
     for i, (kind, lines, _) in enumerate(blocks):
-        c = min(1, i // per_column)
+        c = 0 if i < split else 1
         placed.append(Placed(kind, lines, column_x(c, col_w), ys[c], col_w))
         ys[c] = advance(ys[c], len(lines), _style(kind))
     return tuple(placed) if min(ys) >= MARGIN else None

@@ -215,3 +215,15 @@ def test_a_pack_of_many_decks_keeps_its_print_guide_on_one_clean_page(tmp_path):
     assert "Fan-made" in text or "fan-made" in text
     bottom = min(page.height - w["bottom"] for w in words) * 25.4 / 72
     assert bottom >= 6.35, f"guide text {bottom:.1f} mm from the bottom edge"
+
+
+def test_a_one_page_checklist_never_leaves_a_deck_heading_at_the_foot_of_its_first_column():
+    # A deck of one card, then one of two: five blocks, split three and two by count, which would
+    # leave the second deck's heading alone at the foot of the first column.
+    decks = [ChecklistDeck("Small deck", 1, (("Alpha", 1),)), ChecklistDeck("Other deck", 2, (("Beta", 1), ("Gamma", 1)))]
+    (page,) = checklist_layout(decks, *A4).pages
+    left = min(p.x for p in page if p.kind in ("heading", "card"))
+    first_column = [p for p in page if p.kind in ("heading", "card") and p.x == left]
+    second_column = [p for p in page if p.kind in ("heading", "card") and p.x > left]
+    assert [p.lines[0] for p in first_column] == ["Small deck (1)", "Alpha"]
+    assert second_column[0].lines[0] == "Other deck (2)" and len(second_column) == 3
