@@ -17,7 +17,11 @@ from ..findings import Finding
 from ..games import module_for
 from ..model.pack import COPIES_COLUMN, NAME_COLUMN, Pack
 from ..model.tomltable import TomlContext
+from ..rules.arguments import read_arguments
+from ..rules.card_columns import KEYWORD as COLUMNS, table_columns
+from ..rules.content import signature
 from ..rules.document import rules_path
+from ..rules.generated import PlaceholderError
 from ..rules.source import Heading, ListBlock, Paragraph, Placeholder, TableBlock, parse_rules
 
 Used = dict[str, set[str]]
@@ -103,7 +107,7 @@ def _strings(value: object) -> Iterator[str]:
 
 
 def _rules(pack: Pack) -> Iterator[tuple[str, str]]:
-    """Columns named by the rules' placeholders, or shown whole by a {{cards DECK}} table."""
+    """Columns named by the rules' placeholders, or shown by a {{cards DECK}} table."""
     module = module_for(pack)
     taken = set(module.placeholders) if module is not None else set()  # a module's own meaning wins
     for placeholder in _rules_placeholders(pack):
@@ -118,11 +122,11 @@ def _placeholder_columns(pack: Pack, name: str, args: tuple[str, ...]) -> Iterat
     elif name == "sum" and rest:
         yield deck_id, rest[0]  # {{sum DECK COLUMN}}
     elif name == "cards":
-        yield from ((deck_id, column) for column in _card_table_columns(pack, deck_id))
+        yield from ((deck_id, column) for column in _card_table_columns(pack, deck_id, args))
 
 
-def _card_table_columns(pack: Pack, deck_id: str) -> list[str]:
-    """What {{cards DECK}} shows: every column, except for the claimed deck's own table.
+def _card_table_columns(pack: Pack, deck_id: str, args: tuple[str, ...]) -> Iterable[str]:
+    """What {{cards DECK ...}} shows (see printkit.rules.card_columns), except for the claimed deck's own table.
 
     That table shows the requirement and the face's points column, both
     counted already, so it adds nothing (see printkit.rules.content).
@@ -131,7 +135,11 @@ def _card_table_columns(pack: Pack, deck_id: str) -> list[str]:
     rule = pack.manifest.claims
     if spec is None or (rule is not None and rule.deck == deck_id):
         return []
-    return [c.name for c in spec.columns]
+    try:
+        chosen = read_arguments("cards", args, signature("cards")).keywords.get(COLUMNS)
+        return table_columns(spec, chosen)
+    except PlaceholderError:  # D801 says what is wrong; a warning about the columns would only add noise
+        return [c.name for c in spec.columns]
 
 
 def _rules_placeholders(pack: Pack) -> Iterator[Placeholder]:

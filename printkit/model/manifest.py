@@ -23,6 +23,7 @@ from .presentation import (read_art_settings, read_lint_settings, read_back, rea
 from .layouts import LayoutReader, read_icons
 from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
 from .numbers import LIMIT, read_whole, shown
+from .table_columns import check_claimed_table, read_table_columns
 from .tomltable import Table, TomlContext, dotted
 from . import MANIFEST_NAME
 
@@ -131,6 +132,7 @@ def _read(root: Table, path: Path) -> Manifest:
 
     decks = _read_decks(root)
     claims = _read_claims(root, decks)
+    check_claimed_table(root, decks, claims)
     categories = _read_categories(root, decks, claims)
     board = _read_board(root, decks)
     tokens = read_tokens(root)
@@ -202,10 +204,11 @@ def _read_decks(root: Table) -> tuple[DeckSpec, ...]:
         face = read_face(deck, columns)
         back = read_back(deck, title)
         card_size = read_deck_card_size(deck)
+        table_columns = read_table_columns(deck, deck_id, columns)
         deck.finish()
         if file:
             decks.append(DeckSpec(deck_id, title, file, columns, expectations, deck.location("file"),
-                                  face, back, card_size))
+                                  face, back, card_size, table_columns))
     if not decks and not root.ctx.findings:
         root.ctx.report("M102", "the manifest declares no decks", table.path)
     return tuple(decks)

@@ -128,6 +128,7 @@ class DeckSpec:
     face: FaceSpec | None = None
     back: BackSpec | None = None
     card_size: tuple[float, float] | None = None  # (width, height) in mm; None: the pack's [card]
+    table_columns: tuple[str, ...] = ()  # [decks.ID.rules] columns: what its rules table prints; () for the default
 
     def column(self, name: str) -> ColumnSpec | None:
         return next((c for c in self.columns if c.name == name), None)

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from ..model.pack import Pack
 from ..packpath import clipped
+from ..suggest import did_you_mean
+from .arguments import Arguments, Signature
 from .generated import PlaceholderError
 from .source import Paragraph, Run
 
@@ -30,6 +32,7 @@ MAX_GAMES = 5_000  # a build simulates at most this many games per placeholder
 DEFAULT_GAMES = 500
 MAX_ENTRIES = 16  # figures kept in the cache file (one per distinct placeholder)
 USAGE = "{{balance players=4 games=500 bot=greedy seed=0}}"
+SIGNATURE = Signature(f"{USAGE} (every argument optional)", keywords=("players", "games", "bot", "seed"))
 
 
 class BalanceCache:
@@ -95,8 +98,8 @@ def balance_cache(folder: Path | None) -> Iterator[BalanceCache]:
         _CACHE.reset(token)
 
 
-def _arguments(pack: Pack, args: tuple[str, ...]) -> dict:
-    """The placeholder's arguments, checked against the pack and the limits; PlaceholderError if wrong."""
+def _arguments(pack: Pack, args: Arguments) -> dict:
+    """The placeholder's arguments (read by SIGNATURE), checked against the pack and the limits; PlaceholderError if wrong."""
     from ..sim.engine import Unplayable
     from ..sim.engines import NoEngine, engine_for
 
@@ -108,34 +111,28 @@ def _arguments(pack: Pack, args: tuple[str, ...]) -> dict:
     m = pack.manifest
     values = {"players": min(max(4, m.min_players), m.max_players), "games": DEFAULT_GAMES,
               "bot": engine.bots[0], "seed": 0}
-    given: set[str] = set()
-    for arg in args:
-        key, eq, value = arg.partition("=")
-        shown = clipped(arg, 40)  # a hostile argument may be thousands of characters long
-        if not eq or key not in values:
-            raise PlaceholderError(f"'{shown}' is not an argument of {{{{balance}}}}",
-                                   f"write it as {USAGE} (every argument optional)")
-        if key in given:
-            raise PlaceholderError(f"{{{{balance}}}} gives '{key}' twice", f"write it as {USAGE}")
-        given.add(key)
+    for key, value in args.keywords.items():
+        at, offset = args.index.get(key), len(key) + 1  # the value, to point at
+        shown = clipped(f"{key}={value}", 40)  # a hostile argument may be thousands of characters long
         if key == "bot":
             if value not in engine.bots:
-                raise PlaceholderError(f"{{{{balance}}}} has no bot '{clipped(value, 36)}'", f"bots: {', '.join(engine.bots)}")
+                raise PlaceholderError(f"{{{{balance}}}} has no bot '{clipped(value, 36)}'",
+                                       did_you_mean(value, engine.bots) or f"bots: {', '.join(engine.bots)}", at, offset)
             values[key] = value
             continue
         if not (value.isascii() and value.isdigit()):
-            raise PlaceholderError(f"'{shown}' needs a whole number", f"write it as {USAGE}")
+            raise PlaceholderError(f"'{shown}' needs a whole number", f"write it as {USAGE}", at, offset)
         if len(value.lstrip("0")) > 19:  # past any limit below; int() of it would only waste time
-            raise PlaceholderError(f"'{shown}' is far too large", f"write it as {USAGE}")
+            raise PlaceholderError(f"'{shown}' is far too large", f"write it as {USAGE}", at, offset)
         values[key] = int(value)
     if not m.min_players <= values["players"] <= m.max_players:
         raise PlaceholderError(f"{{{{balance}}}} players={values['players']}: the game is for "
-                               f"{m.min_players}–{m.max_players} players")
+                               f"{m.min_players}–{m.max_players} players", argument=args.index.get("players"))
     if not 1 <= values["games"] <= MAX_GAMES:
         raise PlaceholderError(f"{{{{balance}}}} games={values['games']}: simulate 1 to {MAX_GAMES:,} games "
-                               "in a build ('printkit simulate' runs more)")
+                               "in a build ('printkit simulate' runs more)", argument=args.index.get("games"))
     if values["seed"] > 2**63 - 1:
-        raise PlaceholderError("{{balance}} seed must be at most 2^63 − 1")
+        raise PlaceholderError("{{balance}} seed must be at most 2^63 − 1", argument=args.index.get("seed"))
     values["engine"] = engine
     return values
 
@@ -159,7 +156,7 @@ def cache_key(pack: Pack, values: dict) -> str:
     return digest.hexdigest()
 
 
-def balance(pack: Pack, args: tuple[str, ...], measure: bool = True) -> list:
+def balance(pack: Pack, args: Arguments, measure: bool = True) -> list:
     """The paragraph for ``{{balance ...}}``; with ``measure=False`` only the arguments are checked."""
     values = _arguments(pack, args)
     if not measure:

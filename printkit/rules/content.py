@@ -9,14 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..model.pack import Deck, Expectation, Pack
+from ..model.pack import COPIES_COLUMN, NAME_COLUMN, Deck, Expectation, Pack
+from ..packpath import clipped
 from ..requirements import Repeat, Requirement
 from ..games import module_for
 from ..games.base import read_config
 from ..layout.typography import number_range
 from ..requirements.vocabulary import pack_vocabulary
 from ..suggest import did_you_mean
-from .balance import balance
+from .arguments import Arguments, Signature, read_arguments
+from .balance import SIGNATURE as BALANCE, balance
+from .card_columns import KEYWORD as COLUMNS, table_columns
 from .generated import CardTable, Column, Generated, Legend, PlaceholderError
 from .odds import payable_odds
 from .source import Block, ListBlock, Paragraph, Placeholder, Run
@@ -27,7 +30,8 @@ def _deck(pack: Pack, args: tuple[str, ...], usage: str) -> Deck:
         raise PlaceholderError(f"'{usage}' needs a deck", f"decks: {', '.join(pack.decks)}")
     deck = pack.decks.get(args[0])
     if deck is None:
-        raise PlaceholderError(f"there is no deck '{args[0]}'", did_you_mean(args[0], pack.decks))
+        raise PlaceholderError(f"there is no deck '{clipped(args[0], 40)}'",
+                               did_you_mean(args[0], pack.decks) or f"decks: {', '.join(pack.decks)}", argument=0)
     return deck
 
 
@@ -37,8 +41,9 @@ def _count(pack: Pack, args: tuple[str, ...]) -> str:
         return str(deck.total)
     column, _, value = args[1].partition("=")
     if not value or deck.spec.column(column) is None:
-        raise PlaceholderError(f"'{args[1]}' is not COLUMN=VALUE for deck '{deck.id}'",
-                               f"columns: {', '.join(c.name for c in deck.spec.columns)}")
+        names = [c.name for c in deck.spec.columns]
+        raise PlaceholderError(f"'{clipped(args[1], 40)}' is not COLUMN=VALUE for deck '{deck.id}'",
+                               (value and did_you_mean(column, names)) or f"columns: {', '.join(names)}", argument=1)
     return str(deck.measure(Expectation(deck.id, "by", 0, deck.spec.location, column, value)))
 
 
@@ -46,7 +51,11 @@ def _sum(pack: Pack, args: tuple[str, ...]) -> str:
     deck = _deck(pack, args, "sum DECK COLUMN")
     column = deck.spec.column(args[1]) if len(args) == 2 else None
     if column is None or column.type not in ("count", "number"):
-        raise PlaceholderError("'sum' takes a deck and one of its number columns, as in {{sum gags points}}")
+        numbers = [c.name for c in deck.spec.columns if c.type in ("count", "number")]
+        guess = did_you_mean(args[1], numbers) if len(args) == 2 else None
+        raise PlaceholderError("'sum' takes a deck and one of its number columns, as in {{sum gags points}}",
+                               guess or f"number columns of deck '{deck.id}': {', '.join(numbers) or 'none'}",
+                               argument=1 if len(args) == 2 else None)
     return str(deck.measure(Expectation(deck.id, "sum", 0, deck.spec.location, args[1])))
 
 
@@ -139,19 +148,35 @@ def _powers(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
         (Paragraph((Run(f"{p.cost} card{'s' * (p.cost != 1)}: ", "bold"), Run(p.text))),) for p in powers))]
 
 
-def _cards(pack: Pack, args: tuple[str, ...], odds: bool = True) -> list[Block | Generated]:
-    deck = _deck(pack, args, "cards DECK")
+def _cards(pack: Pack, args: Arguments, odds: bool = True) -> list[Block | Generated]:
+    deck = _deck(pack, args.positional, "cards DECK")
+    chosen = args.keywords.get(COLUMNS)
     rule = pack.manifest.claims
     if rule is not None and rule.deck == deck.id:
+        if chosen is not None:
+            raise PlaceholderError(f"the table of the claimed deck '{deck.id}' has columns of its own "
+                                   "(card, points, requirement, odds)", f"write it as {{{{cards {deck.id}}}}}",
+                                   argument=args.index[COLUMNS])
         return [_claim_table(pack, deck, odds)]
-    columns = [c for c in deck.spec.columns if c.name not in ("name", "count")]
+    names = table_columns(deck.spec, chosen, args.index.get(COLUMNS))
     label = deck.spec.face.label if deck.spec.face else (lambda v: v)
-    rows = [tuple([card.name] + [label(_shown(card.values.get(c.name))) for c in columns] + [str(card.count)])
-            for card in deck.cards]
-    titles = ["Card"] + [label(c.name).capitalize() for c in columns] + ["Copies"]
-    # Widths of 0: the typesetter fits them to what each column has to say.
-    table_columns = [Column(t, 0.0, "right" if i == len(titles) - 1 else "left") for i, t in enumerate(titles)]
-    return [CardTable(tuple(table_columns), tuple(rows))]
+
+    def cell(card, name: str) -> str:
+        if name == NAME_COLUMN:
+            return card.name
+        if name == COPIES_COLUMN:
+            return str(card.count)
+        return label(_shown(card.values.get(name)))
+
+    rows = [tuple(cell(card, name) for name in names) for card in deck.cards]
+    titles = {NAME_COLUMN: "Card", COPIES_COLUMN: "Copies"}
+    numbers = {c.name for c in deck.spec.columns if c.type in ("count", "number")}
+    # Widths of 0: the typesetter fits them to what each column has to say. Numbers stand left, under
+    # their headings, except in the last column: set right against the next column's text, "3" and
+    # "Arrival" read as "3 Arrival".
+    columns = [Column(titles.get(name) or label(name).capitalize(), 0.0,
+                      "right" if name in numbers and n == len(names) - 1 else "left") for n, name in enumerate(names)]
+    return [CardTable(tuple(columns), tuple(rows))]
 
 
 def _shown(value: object) -> str:
@@ -234,9 +259,23 @@ def _explain(req: Requirement, vocabulary) -> str:
 
 
 BLOCK: dict[str, Callable[[Pack, tuple[str, ...]], list]] = {
-    "components": _components, "phases": _phases, "powers": _powers, "cards": _cards, "legend": _legend,
-    "balance": balance,
+    "components": _components, "phases": _phases, "powers": _powers, "legend": _legend,
 }
+# Made with arguments read by their signatures, and told whether to measure (see expand).
+MEASURED = ("cards", "balance")
+
+# What each placeholder takes; one missing here takes no arguments.
+SIGNATURES: dict[str, Signature] = {
+    "count": Signature("{{count DECK}} or {{count DECK COLUMN=VALUE}}", positional=2),
+    "sum": Signature("{{sum DECK COLUMN}}", positional=2),
+    "cards": Signature("{{cards DECK}} or {{cards DECK columns=name,cost,text}} (no spaces in the list)",
+                       positional=1, keywords=(COLUMNS,)),
+    "balance": BALANCE,
+}
+
+
+def signature(name: str) -> Signature:
+    return SIGNATURES.get(name) or Signature(f"{{{{{name}}}}}")
 
 
 def expand(placeholder: Placeholder, pack: Pack, odds: bool = True) -> str | list:
@@ -249,21 +288,20 @@ def expand(placeholder: Placeholder, pack: Pack, odds: bool = True) -> str | lis
     module = module_for(pack)
     if module is not None and name in module.placeholders:
         return _from_module(module, placeholder, pack)
-    if placeholder.inline:
-        if name in INLINE:
-            return INLINE[name](pack, placeholder.args)
-        if name in BLOCK:
-            raise PlaceholderError(f"'{{{{{name}}}}}' makes a block; put it in a paragraph of its own")
-        raise PlaceholderError(f"unknown placeholder '{{{{{name}}}}}'", did_you_mean(name, [*INLINE, *BLOCK]))
+    known = [*INLINE, *BLOCK, *MEASURED]
+    if name not in known:
+        raise PlaceholderError(f"unknown placeholder '{{{{{name}}}}}'", did_you_mean(name, known))
+    if placeholder.inline and name not in INLINE:
+        raise PlaceholderError(f"'{{{{{name}}}}}' makes a block; put it in a paragraph of its own")
+    args = read_arguments(name, placeholder.args, signature(name))
     if name == "cards":
-        return _cards(pack, placeholder.args, odds)
+        return _cards(pack, args, odds)
     if name == "balance":  # simulates (or reads the build's cache): not when only checking
-        return balance(pack, placeholder.args, measure=odds)
+        return balance(pack, args, measure=odds)
     if name in BLOCK:
-        return BLOCK[name](pack, placeholder.args)
-    if name in INLINE:
-        return [Paragraph((Run(INLINE[name](pack, placeholder.args)),))]
-    raise PlaceholderError(f"unknown placeholder '{{{{{name}}}}}'", did_you_mean(name, [*INLINE, *BLOCK]))
+        return BLOCK[name](pack, args.positional)
+    text = INLINE[name](pack, args.positional)
+    return text if placeholder.inline else [Paragraph((Run(text),))]
 
 
 def _from_module(module, placeholder: Placeholder, pack: Pack) -> str | list:
@@ -271,6 +309,8 @@ def _from_module(module, placeholder: Placeholder, pack: Pack) -> str | list:
     config, problems = read_config(module, pack)
     if config is None or problems:
         raise PlaceholderError(f"'{{{{{placeholder.name}}}}}' needs a [module] table without errors")
+    # No module's placeholder takes arguments (they are handed on for one that will).
+    read_arguments(placeholder.name, placeholder.args, Signature(f"{{{{{placeholder.name}}}}}"))
     value = module.placeholders[placeholder.name](pack, config, placeholder.args)
     if placeholder.inline and not isinstance(value, str):
         raise PlaceholderError(f"'{{{{{placeholder.name}}}}}' makes a block; put it in a paragraph of its own")

@@ -9,11 +9,15 @@ from ..requirements import Requirement
 
 
 class PlaceholderError(ValueError):
-    """A placeholder that cannot be expanded: unknown, misplaced, or with bad arguments."""
+    """A placeholder that cannot be expanded: unknown, misplaced, or with bad arguments.
 
-    def __init__(self, message: str, hint: str | None = None):
+    ``argument`` is the index of the argument at fault, if one is, and
+    ``offset`` how many characters into it, so the finding can point there.
+    """
+
+    def __init__(self, message: str, hint: str | None = None, argument: int | None = None, offset: int = 0):
         super().__init__(message)
-        self.message, self.hint = message, hint
+        self.message, self.hint, self.argument, self.offset = message, hint, argument, offset
 
 
 @dataclass(frozen=True)

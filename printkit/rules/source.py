@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Union
 
@@ -19,6 +19,7 @@ from markdown_it import MarkdownIt
 from ..findings import Location
 
 PLACEHOLDER = re.compile(r"\{\{\s*([a-z][a-z-]*)((?:\s+[^{}\s]+)*)\s*\}\}")
+ARGUMENT = re.compile(r"[^{}\s]+")
 # One brace each side, as on cards; doubled braces belong to placeholders, even broken ones.
 ICON_REF = re.compile(r"(?<!\{)\{([\w-]+)\}(?!\})")
 
@@ -50,6 +51,15 @@ class Placeholder:
     location: Location
     inline: bool
     style: str = "plain"  # of the text around it, which its value takes on
+    # Where each argument starts, when the placeholder was found as written in the source
+    # (else empty, and a finding about an argument points at the placeholder).
+    arg_locations: tuple[Location, ...] = field(default=(), compare=False)
+
+    def argument_location(self, index: int | None, offset: int = 0) -> Location:
+        """Where argument ``index`` (from 0), ``offset`` characters in, is written; the placeholder's place if unknown."""
+        if index is None or not 0 <= index < len(self.arg_locations):
+            return self.location
+        return self.arg_locations[index].moved(offset)
 
 
 Inline = Union[Run, IconRef, Placeholder]
@@ -106,8 +116,7 @@ def _blocks(tokens, i: int, end: int, path: Path, lines: list[str]) -> tuple[lis
             content = _inline(tokens[i + 1], path, lines)
             alone = [c for c in content if not (isinstance(c, Run) and not c.text.strip())]
             if len(alone) == 1 and isinstance(alone[0], Placeholder):
-                p = alone[0]
-                blocks.append(Placeholder(p.name, p.args, p.location, inline=False))
+                blocks.append(replace(alone[0], inline=False, style="plain"))
             else:
                 blocks.append(Paragraph(content))
             i += 3
@@ -237,8 +246,12 @@ def _split_placeholders(text: str, style: str, path: Path, lines: list[str], fir
     for m in PLACEHOLDER.finditer(text):
         if m.start() > pos:
             out += between(text[pos:m.start()], style, pos)
-        where = _locate(m.group(0), path, lines, first_line)
-        out.append(Placeholder(m.group(1), tuple(m.group(2).split()), where, inline=True, style=style))
+        found = _find(m.group(0), path, lines, first_line)
+        args = list(ARGUMENT.finditer(m.group(2)))
+        # Found as written, so an argument's offset in the match is its offset from the placeholder on the line.
+        args_at = tuple(found.moved(m.start(2) - m.start() + a.start()) for a in args) if found else ()
+        out.append(Placeholder(m.group(1), tuple(a.group() for a in args), found or Location(path, first_line + 1, 1),
+                               inline=True, style=style, arg_locations=args_at))
         pos = m.end()
     if pos < len(text):
         out += between(text[pos:], style, pos)
@@ -247,7 +260,13 @@ def _split_placeholders(text: str, style: str, path: Path, lines: list[str], fir
 
 def _locate(snippet: str, path: Path, lines: list[str], first_line: int, nth: int = 0,
             unescaped: bool = False) -> Location:
-    """The ``nth`` (from 0) place from ``first_line`` on where ``snippet`` is written.
+    """Where ``snippet`` is written (see ``_find``), or the start of ``first_line`` when it cannot be found."""
+    return _find(snippet, path, lines, first_line, nth, unescaped) or Location(path, first_line + 1, 1)
+
+
+def _find(snippet: str, path: Path, lines: list[str], first_line: int, nth: int = 0,
+          unescaped: bool = False) -> Location | None:
+    """The ``nth`` (from 0) place from ``first_line`` on where ``snippet`` is written, or None.
 
     With ``unescaped``, copies after a backslash do not count: Markdown printed them as text.
     """
@@ -261,7 +280,7 @@ def _locate(snippet: str, path: Path, lines: list[str], first_line: int, nth: in
                     return Location(path, n + 1, col + 1)
                 nth -= 1
             col = line.find(snippet, col + 1)
-    return Location(path, first_line + 1, 1)
+    return None
 
 
 def unclosed_placeholders(text: str, path: Path) -> list[Location]:

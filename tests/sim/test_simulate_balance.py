@@ -43,7 +43,7 @@ def with_rules(mini, text):
     ("{{balance bot=clever}}", "{{balance}} has no bot 'clever'"),
     ("{{balance colour=red}}", "'colour=red' is not an argument of {{balance}}"),
     ("{{balance games=" + "9" * 40 + "}}", "'games=" + "9" * 33 + "…' is far too large"),
-    ("{{balance bot=" + "z" * 5000 + "}}", "{{balance}} has no bot '" + "z" * 35 + "…'"),
+    ("{{balance bot=" + "z" * 500 + "}}", "{{balance}} has no bot '" + "z" * 35 + "…'"),
     ("{{balance players=3 players=4}}", "{{balance}} gives 'players' twice"),
     ("Seat one wins {{balance}} of games.", "'{{balance}}' makes a block; put it in a paragraph of its own"),
 ])
