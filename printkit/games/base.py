@@ -38,6 +38,7 @@ class GameModule:
     check: Callable[[Pack, Any], Iterator[Finding]]  # what makes this game unplayable
     pieces: Callable[[Pack, Any, Paper], list[Page]]  # extra pages for board.pdf
     components: Callable[[Pack, Any], list[str]]  # those pieces, for the rules' list of components
+    # Rules placeholders, by name. None takes arguments yet: the rules refuse any given (D801) before calling.
     placeholders: dict[str, Callable[[Pack, Any, tuple[str, ...]], Any]] = field(default_factory=dict)
     # The board and tokens for a virtual table (Tabletop Simulator), drawn as board.pdf draws them.
     table_pieces: Callable[[Pack, Any], TablePieces] | None = None

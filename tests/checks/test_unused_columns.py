@@ -126,3 +126,20 @@ def test_a_face_role_its_layout_never_mentions_does_not_count(flavoured):
     assert codes == ["N602", "N603"]
 
 
+
+
+def test_a_card_table_uses_only_the_columns_it_prints(flavoured):
+    flavoured.write("game.toml", (flavoured.path / "game.toml").read_text() + '\n[rules]\nfile = "rules.md"\n')
+    flavoured.write("rules.md", "# Rules\n\n{{cards kids columns=flavour,name}}\n")
+    assert unused(flavoured) == []
+    flavoured.write("rules.md", "# Rules\n\n{{cards kids columns=name}}\n")
+    assert [f.message for f in unused(flavoured)] == ["column 'flavour' of deck 'kids' is declared but nothing uses it"]
+
+
+def test_the_manifests_table_columns_count_where_a_table_is_printed(flavoured):
+    flavoured.write("game.toml", (flavoured.path / "game.toml").read_text()
+                    + '\n[decks.kids.rules]\ncolumns = ["name", "flavour"]\n\n[rules]\nfile = "rules.md"\n')
+    flavoured.write("rules.md", "# Rules\n\nNo table here.\n")
+    assert len(unused(flavoured)) == 1
+    flavoured.write("rules.md", "# Rules\n\n{{cards kids}}\n")
+    assert unused(flavoured) == []

@@ -37,3 +37,25 @@ def test_placeholders_know_their_line_column_and_style():
 
 def test_broken_braces_are_found():
     assert [(w.line, w.column) for w in unclosed_placeholders("ok {{count kids}}\nbad {{ count\n", F)] == [(2, 5)]
+
+
+def test_each_argument_knows_where_it_is_written():
+    text = "# Title\n\nSee *{{count  kids kind=main}}* and `{{sum gags points}}`.\n\n  {{cards kids columns=name,kind}}\n"
+    lines = text.splitlines()
+    para, block = parse_rules(text, F)[1:]
+    inline = [c for c in para.content if isinstance(c, Placeholder)]
+    found = [(p.args, [(loc.line, loc.column) for loc in p.arg_locations]) for p in [*inline, block]]
+    assert found == [
+        (("kids", "kind=main"), [(3, lines[2].index("kids") + 1), (3, lines[2].index("kind=") + 1)]),
+        (("gags", "points"), [(3, lines[2].index("gags") + 1), (3, lines[2].index("points") + 1)]),
+        (("kids", "columns=name,kind"), [(5, lines[4].index("kids") + 1), (5, lines[4].index("columns") + 1)]),
+    ]
+    assert block.argument_location(1, len("columns=")).column == lines[4].index("name") + 1
+    assert block.argument_location(None) == block.location
+
+
+def test_an_argument_not_found_as_written_points_at_the_placeholder():
+    # The entity is text once parsed, so the placeholder cannot be found as written on its line.
+    block, = parse_rules("{{cards &#107;ids}}\n", F)
+    assert block.args == ("kids",) and block.arg_locations == ()
+    assert block.argument_location(0) == block.location
