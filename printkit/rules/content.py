@@ -171,9 +171,8 @@ def _cards(pack: Pack, args: Arguments, odds: bool = True) -> list[Block | Gener
     rows = [tuple(cell(card, name) for name in names) for card in deck.cards]
     titles = {NAME_COLUMN: "Card", COPIES_COLUMN: "Copies"}
     numbers = {c.name for c in deck.spec.columns if c.type in ("count", "number")}
-    # Widths of 0: the typesetter fits them to what each column has to say. Numbers stand left, under
-    # their headings, except in the last column: set right against the next column's text, "3" and
-    # "Arrival" read as "3 Arrival".
+    # Widths of 0: the typesetter fits them to what each column has to say. A number stands right only
+    # in the last column; elsewhere, set right, it runs into the next column's text ("3 Arrival").
     columns = [Column(titles.get(name) or label(name).capitalize(), 0.0,
                       "right" if name in numbers and n == len(names) - 1 else "left") for n, name in enumerate(names)]
     return [CardTable(tuple(columns), tuple(rows))]
