@@ -62,7 +62,8 @@ def outputs() -> dict[Path, str]:
 
 
 def main(argv: list[str]) -> int:
-    stale = [path for path, text in outputs().items() if path.read_text(encoding="utf-8") != text]
+    stale = [path for path, text in outputs().items()
+             if not path.exists() or path.read_text(encoding="utf-8") != text]
     if "--check" in argv:
         for path in stale:
             print(f"{path.relative_to(REPO)} is out of date; run python docs/make_reference.py")

@@ -294,7 +294,10 @@ def _image(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
     focus = tuple(e.get("focus", d.bindings.art_focus if own_art else (0.5, 0.5)))
     placed = picture(d.ctx.manifest.path.parent, name, box, fit, focus)
     if isinstance(placed, ArtProblem):
-        b.art_problems.append(replace(placed, column=column or "", where=None if column else e.location))
+        # The face's own picture is named by the face or back that binds it, which the caller locates;
+        # any other is named by this element.
+        where = None if column or own_art else e.location
+        b.art_problems.append(replace(placed, column=column or "", where=where))
         return
     b.add(placed)
     stroke = d.colour(e, "stroke", card)

@@ -35,16 +35,16 @@ class CardSize:
 # Tarot Deck is cut to (see export/services.py), and "tarot-metric" is the 70 × 120 mm
 # card metric printers sell.
 CARD_SIZE_PRESETS: tuple[CardSize, ...] = (
-    CardSize("poker", "poker, the usual playing card", (2.5, 3.5), inches=True),
-    CardSize("bridge", "bridge, a narrower playing card", (2.25, 3.5), inches=True),
+    CardSize("poker", "Poker, the usual playing card", (2.5, 3.5), inches=True),
+    CardSize("bridge", "Bridge, a narrower playing card", (2.25, 3.5), inches=True),
     CardSize("mini-american", "Mini American", (1.75, 2.5), inches=True, aliases=("mini",)),
     CardSize("mini-euro", "Mini Euro", (44.0, 68.0), inches=False),
-    # Not in print-facts.md: the "Standard Euro" card of many European board games (the
-    # card sleeve makers' 59 × 92 mm); not the 44 × 68 mm Mini Euro.
+    # Not in print-facts.md: the 59 × 92 mm card many European board games use, often
+    # called Standard Euro; not the 44 × 68 mm Mini Euro.
     CardSize("euro", "Standard Euro", (59.0, 92.0), inches=False),
     CardSize("euro-square", "Euro square", (70.0, 70.0), inches=False, aliases=("square",)),
-    CardSize("tarot", "tarot, inch size", (2.75, 4.75), inches=True),
-    CardSize("tarot-metric", "tarot, metric size", (70.0, 120.0), inches=False),
+    CardSize("tarot", "Tarot, in inches", (2.75, 4.75), inches=True),
+    CardSize("tarot-metric", "Tarot, in millimetres", (70.0, 120.0), inches=False),
 )
 
 # Every name a manifest may give, older names included: width × height in mm.
