@@ -120,10 +120,14 @@ def _anchor(info: Code) -> str:
     return f"{info.code.lower()}-{info.slug}"
 
 
-def _fenced(text: str, raw: bool = False) -> list[str]:
+LANGUAGES = {".toml": "toml", ".md": "markdown"}  # for the fences of files shown in the docs
+
+
+def _fenced(text: str, raw: bool = False, file: str = "") -> list[str]:
     """``text`` in a fenced block; control characters escaped unless it is ``raw`` printkit output."""
     fence = "````" if "```" in text else "```"
-    return [fence, *(text if raw else _visible_lines(text)).split("\n"), fence]
+    language = next((name for suffix, name in LANGUAGES.items() if file.endswith(suffix)), "")
+    return [fence + language, *(text if raw else _visible_lines(text)).split("\n"), fence]
 
 
 def _markdown_example(example: Example | str | None) -> list[str]:
@@ -136,8 +140,8 @@ def _markdown_example(example: Example | str | None) -> list[str]:
         for sentence, block in change_steps(change):
             lines += [sentence, ""]
             if block is not None:
-                lines += [*_fenced(block), ""]
-    return lines + [f"`{_reports(example).removesuffix(':')}`:", "", *_fenced(example.gives, raw=True), ""]
+                lines += [*_fenced(block, file=change.file), ""]
+    return lines + [f"`printkit {example.command}` then reports:", "", *_fenced(example.gives, raw=True), ""]
 
 
 def findings_markdown() -> str:

@@ -1,7 +1,10 @@
 """Findings: what a check reports, where, and how bad it is.
 
 Every code is registered once in ``CODES`` with its severity, so a code
-always means the same thing and scripts can rely on it.
+always means the same thing and scripts can rely on it. Each entry also says
+what the code means, gives an example that produces it and says how to fix
+it: ``printkit explain`` and docs/findings.md show these, and the tests run
+every example (tests/checks/test_explained_examples.py).
 """
 from __future__ import annotations
 
@@ -105,7 +108,8 @@ GROUPS = {
 
 # Layouts the examples add to the mini pack's Gag cards, before its [decks.gags.expect].
 _EXPECT = "[decks.gags.expect]"
-_FACE = '[decks.gags.face]\nlayout = "gag"\n\n[[layouts.gag.elements]]\nname = "title"\ntype = "text"\ntext = "{name}"\n'
+_FACE = ('[decks.gags.face]\nlayout = "gag"\n\n'
+         '[[layouts.gag.elements]]\nname = "title"\ntype = "text"\ntext = "{name}"\n')
 _RULES = '[rules]\nfile = "rules.md"\n\n'
 
 CODES = _registry(
@@ -425,7 +429,8 @@ CODES = _registry(
     Code("T706", W, "low-contrast", "Text is too close in lightness to what it is printed on to read well.",
          meaning="Text needs a contrast of at least [lint] min_contrast (WCAG's 4.5:1 unless the pack says "
                  "otherwise) with what is under it; large text (18 pt, or 14 pt bold) needs 3:1.",
-         example=Example(Edit("game.toml", _EXPECT, _FACE.replace("[[layouts", '[layouts.gag]\nbackground = "#FFFFFF"\n\n[[layouts')
+         example=Example(Edit("game.toml", _EXPECT,
+                              _FACE.replace("[[layouts", '[layouts.gag]\nbackground = "#FFFFFF"\n\n[[layouts')
                               + 'from = "safe"\nh = 12\ncolour = "#BBBBBB"\n\n' + _EXPECT),
                          gives=("gags.csv:2:1: warning T706 element 'title' of layout 'gag' is #BBBBBB on "
                                 "#FFFFFF on 'Football Kick': contrast 1.92:1, below 4.5:1\n"
@@ -472,7 +477,8 @@ CODES = _registry(
                                 "Kick', 'Phone Call' and 1 more)\n"
                                 "  hint: move the text or the line")),
          fix="Move the line clear of the text, or the text clear of the line."),
-    Code("T711", W, "broken-word", "A word in a rules table does not fit its column and breaks, or a cell cannot fit a page.",
+    Code("T711", W, "broken-word",
+         "A word in a rules table does not fit its column and breaks, or a cell cannot fit a page.",
          meaning="Tables in the rules shrink to fit the page, down to [lint] rules_min_type; past that a long "
                  "word would break inside itself, and a cell taller than a page cannot be set. Only `build` "
                  "reports it, as it typesets the rules.",
@@ -586,7 +592,8 @@ CODES = _registry(
     Code("G905", E, "popularity-board", "The Popularity Board's places do not match the tokens, or are out of order.",
          meaning="The Popularity Board has one place for each persona's token, each worth at least 1 point, "
                  "listed best first in [module] popularity.",
-         example=Example(Edit("game.toml", "popularity = [4, 4, 3, 3, 2, 2, 1, 1]", "popularity = [4, 4, 3, 3, 2, 2, 1]"),
+         example=Example(Edit("game.toml", "popularity = [4, 4, 3, 3, 2, 2, 1, 1]",
+                              "popularity = [4, 4, 3, 3, 2, 2, 1]"),
                          pack="many-faces",
                          gives=("game.toml:109:1: error G905 the Popularity Board has 7 places for 8 "
                                 "Personality Tokens\n"
@@ -595,7 +602,8 @@ CODES = _registry(
     Code("G906", E, "unknown-effect", "An action card has an effect printkit does not know.",
          meaning="An action card's `effect` must be one the game module can play, or the simulator and the "
                  "rules could not use it.",
-         example=Example(Edit("game.toml", 'values = ["extra-actions", "draw",', 'values = ["extra-actions", "draw", "drow",'),
+         example=Example(Edit("game.toml", 'values = ["extra-actions", "draw",',
+                              'values = ["extra-actions", "draw", "drow",'),
                          Edit("actions.csv", "Woodstock,draw,", "Woodstock,drow,"), pack="many-faces",
                          gives=("actions.csv:3:11: error G906 'Woodstock' has an effect printkit does not "
                                 "know: 'drow'\n"
