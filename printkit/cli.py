@@ -396,22 +396,29 @@ def layout_show(name: str, pack: str | None) -> None:
 
 @cli.command()
 @click.argument("code", required=False)
-def explain(code: str | None) -> None:
-    """Describe a finding code, or list them all.
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people; json for scripts: an object for CODE, a list of all without.")
+def explain(code: str | None, fmt: str) -> None:
+    """Explain a finding code: what it means, an example that gives it, and the fix.
+
+    With no CODE, list every code with its severity and a summary. docs/findings.md
+    holds the same explanations for every code.
 
     \b
     Examples:
-      printkit explain          every code with its severity
-      printkit explain R401     what R401 means
+      printkit explain                 every code, a line each
+      printkit explain R401            what R401 means, an example, the fix
+      printkit explain t700 --format json
     """
-    if code is not None:
-        info = CODES.get(code.upper())
-        if info is None:
-            raise click.BadParameter(f"no code {code!r}", param_hint="CODE")
-        click.echo(f"{info.code} ({info.slug}, {info.severity.value}): {info.summary}")
+    from .explain import explain_json, explain_text, list_text
+
+    if code is None:
+        click.echo(explain_json(list(CODES.values())) if fmt == "json" else list_text())
         return
-    for info in CODES.values():
-        click.echo(f"{info.code}  {info.severity.value:<7}  {info.slug:<20}  {info.summary}")
+    info = CODES.get(code.upper())
+    if info is None:
+        raise click.BadParameter(f"no code {code!r}; 'printkit explain' lists them", param_hint="CODE")
+    click.echo(explain_json(info) if fmt == "json" else explain_text(info))
 
 
 cli.add_command(export, "export")

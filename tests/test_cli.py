@@ -106,9 +106,33 @@ def test_usage_errors_exit_2(run, args):
     assert result.exit_code == 2 and "Error" in result.output
 
 
-def test_explain(run):
-    assert "R401 (unknown-term, error)" in run("explain", "r401").output
-    assert len(run("explain").output.splitlines()) > 20
+def test_explain_lists_every_code_on_a_line(run):
+    from printkit.findings import CODES
+
+    lines = run("explain").output.splitlines()
+    assert [line.split()[0] for line in lines] == list(CODES)
+    assert lines[list(CODES).index("R401")].split()[1:3] == ["error", "unknown-term"]
+
+
+def test_explain_gives_the_meaning_an_example_and_the_fix(run):
+    text = run("explain", "r401").output
+    assert text.startswith("R401 unknown-term (error)\n")
+    sections = [line for line in text.splitlines() if line and not line.startswith(" ")]
+    assert sections[2:] == ["What it means:", "Example, from the test pack tests/checks/mini:", "How to fix it:"]
+    assert "    Toy Piano,5,LU + Shroeder" in text  # the input, then the finding it gives
+    assert "    gags.csv:3:18: error R401 unknown term 'Shroeder'" in text
+
+
+def test_explain_as_json(run):
+    from printkit.findings import CODES
+
+    one = json.loads(run("explain", "A105", "--format", "json").output)
+    assert one["code"] == "A105" and one["severity"] == "error"
+    assert one["example"]["changes"][1] == {"file": "back.png", "picture": [150, 210]}
+    assert "[art] min_dpi" in one["example"]["gives"]
+    every = json.loads(run("explain", "--format", "json").output)
+    assert [c["code"] for c in every] == list(CODES)
+    assert all(c["meaning"] and c["fix"] and (c["example"] or c["no_example"]) for c in every)
 
 
 def test_manifest_syntax_error_is_a_finding_not_a_traceback(run, mini):

@@ -28,10 +28,12 @@ def judge(placed: Picture | ArtProblem, where: Location, what: str, art: ArtSett
     if dpi < art.min_dpi:
         yield Finding("A105", f"'{name}' on {what} prints at {dpi:.0f} dpi, below {art.min_dpi:.0f}: "
                               "it will look blurred", where,
-                      f"give it at least {_pixels(placed, art.min_dpi)} pixels")
+                      f"give it at least {_pixels(placed, art.min_dpi)} pixels; "
+                      f"[art] min_dpi sets this limit (now {art.min_dpi:g})")
     elif dpi < art.warn_dpi:
         yield Finding("A104", f"'{name}' on {what} prints at {dpi:.0f} dpi, below {art.warn_dpi:.0f}",
-                      where, f"{_pixels(placed, art.warn_dpi)} pixels would print sharp")
+                      where, f"{_pixels(placed, art.warn_dpi)} pixels would print sharp; "
+                             f"[art] warn_dpi sets this level (now {art.warn_dpi:g})")
 
 
 def _pixels(p: Picture, dpi: float) -> str:

@@ -24,4 +24,5 @@ def check_composition(pack: Pack) -> Iterator[Finding]:
     deck = pack.decks.get(board.deck) if board else None
     if board is not None and deck is not None and deck.complete and deck.total < board.spaces:
         yield Finding("K501", f"the {board.columns}×{board.rows} board has {board.spaces} spaces "
-                              f"but deck '{deck.id}' has only {deck.total} cards", board.location)
+                              f"but deck '{deck.id}' has only {deck.total} cards", board.location,
+                      f"add cards to deck '{deck.id}', or make the board smaller ([board] columns and rows)")

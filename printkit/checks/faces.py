@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..faces import FaceResult, back_face
+from ..faces.base import Overflow
 from ..faces.aid import aid_back, aid_front
 from ..faces.symbols import SYMBOLS
 from ..findings import Finding, Location
@@ -15,6 +16,7 @@ from ..fonts import font_for_char, font_label, metrics
 from ..layout.draw import Face, Text, flatten
 from ..model.pack import Card, Pack
 from ..suggest import did_you_mean
+from .layouts import describe
 
 
 def check_designs(pack: Pack) -> Iterator[Finding]:
@@ -31,8 +33,7 @@ def front_printing(card: Card, result: FaceResult, fallback_fonts: tuple[str, ..
     for overflow in result.overflows:
         where = card.location(overflow.column) if overflow.column in card.cells else card.location()
         yield Finding("T700", f"the {overflow.what} '{overflow.text}' does not fit on the card, "
-                              "even at the smallest size allowed", where,
-                      "shorten it, or split it across columns")
+                              "even at the smallest size allowed", where, _overflow_hint(overflow))
     yield from _glyphs(result.face, card, fonts=fallback_fonts)
 
 
@@ -49,8 +50,23 @@ def check_printing(pack: Pack) -> Iterator[Finding]:
             for overflow in result.overflows:
                 yield Finding("T700", f"the player aid's {overflow.what} '{overflow.text}' does not fit, "
                                       "even at the smallest size allowed", overflow.where or aid.location,
-                              "shorten it")
+                              "shorten it: the player aid holds every phase on one card")
             yield from _glyphs(result.face, None, aid.location, fallback_fonts)
+
+
+def _overflow_hint(overflow: Overflow) -> str:
+    """Both ways out: shorter text, or a roomier element (named, with its layout and sizes)."""
+    element, layout = overflow.element, overflow.layout
+    if element is None or layout is None:
+        return f"shorten the {overflow.what}"
+    room = "a larger box (w, h)"
+    if overflow.size is not None:
+        low, high = overflow.size
+        room += f" or a smaller smallest size (now size = [{low:g}, {high:g}])"
+    hint = f"shorten the {overflow.what}, or give {describe(element, layout)} {room}"
+    if layout.builtin:
+        hint += f"; to change it, write a layout of the pack's own with extends = \"{layout.name}\""
+    return hint
 
 
 def _glyphs(face: Face, card: Card | None, fallback: Location | None = None,

@@ -25,8 +25,8 @@ from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
 from ..model.layouts import Element, Layout
 from ..model.pack import FACE_ROLES, Card, DeckSpec, LintSettings, Manifest, Pack
 from ..suggest import did_you_mean
+from .page_lint import LARGE_CONTRAST, contrast_setting
 
-LARGE_CONTRAST = 3.0  # WCAG 2 ratio for large text; body text needs the pack's min_contrast (4.5 by default)
 OVERLAP = 0.3  # mm two inks must share, both ways, to count as printing over each other
 FACE_KEY_ROLES = tuple(role for role in FACE_ROLES if role != "title")  # the name is always used
 
@@ -230,7 +230,8 @@ def _type_checks(item: Text, matrix, backdrop: list, element: Element, layout: L
         seen.add(("T705", id(element)))
         yield Finding("T705", f"{describe(element, layout)} prints '{item.text}' at {size:.1f} pt{on}, "
                               f"under {limits.min_type:g} pt", where or where_of(element, layout, deck),
-                      "give it more room or a larger smallest size")
+                      "give it more room or a larger smallest size; [lint] min_type sets this limit "
+                      f"(now {limits.min_type:g} pt)")
     under = _under(_text_point(item, matrix), backdrop)
     if under is None or ("T706", id(element)) in seen:
         return
@@ -241,7 +242,8 @@ def _type_checks(item: Text, matrix, backdrop: list, element: Element, layout: L
         seen.add(("T706", id(element)))
         yield Finding("T706", f"{describe(element, layout)} is {item.colour} on {under}{on}: contrast "
                               f"{ratio:.2f}:1, below {needed:g}:1", where or where_of(element, layout, deck),
-                      "darken the text or lighten what is under it (or the other way round)")
+                      "darken the text or lighten what is under it (or the other way round); "
+                      + contrast_setting(limits))
 
 
 def _text_point(item: Text, matrix) -> tuple[float, float]:

@@ -25,6 +25,7 @@ OVERLAP = 0.3  # mm two boxes must share, both ways, to count as meeting
 INSIDE = 0.2  # mm a box may poke past a shape it sits on and still count as on it
 UNPRINTABLE = 6.35  # mm at a sheet's edges that many home printers cannot reach
 PAPER = "#FFFFFF"
+LARGE_CONTRAST = 3.0  # WCAG 2 ratio for large text; body text needs the pack's min_contrast (4.5 by default)
 
 
 @dataclass(frozen=True)
@@ -339,10 +340,16 @@ def _on_shapes(word: Word, shapes: list[tuple[Shape, str]], limits: LintSettings
         return  # on a picture or a card face, whose colours are not known here
     ratio = contrast(word.text.colour, under)
     large = word.size >= 18 or (word.size >= 14 and word.text.font in ("bold", "display", "bold-italic"))
-    needed = 3.0 if large else limits.min_contrast
+    needed = LARGE_CONTRAST if large else limits.min_contrast
     if ratio < needed:
         yield PageProblem("T706", _quote(word), f"text at contrast {ratio:.2f}:1 ({word.text.colour} on {under}), "
                                                 f"below {needed:g}:1")
+
+
+def contrast_setting(limits: LintSettings) -> str:
+    """Which setting the contrast limit comes from, for a hint."""
+    return (f"[lint] min_contrast sets the level for body text (now {limits.min_contrast:g}:1; "
+            f"large text needs {LARGE_CONTRAST:g}:1)")
 
 
 def _quote(word: Word) -> str:

@@ -9,7 +9,7 @@ from ..findings import Finding, Location
 from ..layout.draw import Face, Page
 from ..layout.geometry import Rect
 from ..model.pack import LintSettings, Pack
-from .page_lint import UNPRINTABLE, lint_items
+from .page_lint import UNPRINTABLE, contrast_setting, lint_items
 
 
 class PageLint:
@@ -35,8 +35,9 @@ class PageLint:
 
     def findings(self) -> Iterator[Finding]:
         hints = {"T703": "move it further in from the edge of the paper",
-                 "T704": "move one of them or give them more room", "T705": "set it larger",
-                 "T706": "darken the text or lighten what is under it",
+                 "T704": "move one of them or give them more room",
+                 "T705": f"set it larger; [lint] min_type sets this limit (now {self.limits.min_type:g} pt)",
+                 "T706": "darken the text or lighten what is under it; " + contrast_setting(self.limits),
                  "T709": "keep text wholly on, or wholly off, the shapes around it",
                  "T710": "keep cut, fold and crop lines clear of text"} | dict(self.hint or {})
         for (code, problem), (whats, numbers) in self.seen.items():

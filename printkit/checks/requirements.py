@@ -35,7 +35,9 @@ def check_requirements(pack: Pack) -> Iterator[Finding]:
             if len(slots) != rule.cost:
                 text = str(alternative)
                 yield Finding("R402", f"'{text}' costs {len(slots)} card{'s' * (len(slots) != 1)}, "
-                                      f"but a claim costs {rule.cost}", where)
+                                      f"but a claim costs {rule.cost}", where,
+                              f"write it with {rule.cost} card{'s' * (rule.cost != 1)}; [claims] cost sets what "
+                              "every claim costs")
             elif not unknown and paying.complete and \
                     pay_alternative(alternative, whole_deck, vocabulary) is None:
                 yield Finding("R403", f"no hand can pay '{alternative}': the {paying.spec.title} "

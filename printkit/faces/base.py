@@ -10,6 +10,7 @@ from ..layout.geometry import Rect
 from ..layout.sheet import SheetTemplate
 from ..layout.text import fit_text
 from ..findings import Location
+from ..model.layouts import Element, Layout
 from ..model.pack import Card, DeckSpec, Manifest
 from .art import ArtProblem
 from .colour import INK
@@ -50,6 +51,9 @@ class Overflow:
     text: str
     what: str  # "name", "requirement", ...
     where: Location | None = None  # for text from the manifest rather than a card's cell
+    element: Element | None = None  # the layout element whose box it overflows, when a layout drew it
+    layout: Layout | None = None
+    size: tuple[float, float] | None = None  # the element's smallest and largest size in points, for text
 
 
 @dataclass

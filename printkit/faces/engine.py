@@ -242,7 +242,8 @@ def _text(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
     fonts = d.fonts(e)
     fit = _fit(shown, d.icon_names, fonts, box.w, box.h, high, low, e.get("lines"))
     if not fit.fits:
-        b.overflows.append(Overflow(column, shown, column or e.name or "text"))
+        b.overflows.append(Overflow(column, shown, column or e.name or "text", element=e, layout=d.layout,
+                                    size=(low, high)))
     align, valign = e.get("align", "center"), e.get("valign", "middle")
     items = rich_items(fit, box, colour, align, valign,
                        lambda name, cx, cy, side: d.icon(name, cx, cy, side, b, colour))
@@ -293,7 +294,10 @@ def _image(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
     focus = tuple(e.get("focus", d.bindings.art_focus if own_art else (0.5, 0.5)))
     placed = picture(d.ctx.manifest.path.parent, name, box, fit, focus)
     if isinstance(placed, ArtProblem):
-        b.art_problems.append(replace(placed, column=column or "", where=None if column else e.location))
+        # The face's own picture is named by the face or back that binds it, which the caller locates;
+        # any other is named by this element.
+        where = None if column or own_art else e.location
+        b.art_problems.append(replace(placed, column=column or "", where=where))
         return
     b.add(placed)
     stroke = d.colour(e, "stroke", card)
@@ -334,7 +338,7 @@ def _requirement(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: C
         drawn = draw_requirement(value, box, d.ctx.manifest)
         b.add(*drawn.items)
         if not drawn.fits:
-            b.overflows.append(Overflow(column, str(value), "requirement"))
+            b.overflows.append(Overflow(column, str(value), "requirement", element=e, layout=d.layout))
 
 
 def _index(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
@@ -349,7 +353,8 @@ def _index(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
         fonts = rich_fonts(e.get("font", "display"), False, False, d.ctx.manifest.fonts)
         fit = _fit(shown, frozenset(), fonts, text_box.w, text_box.h, high, low, 1)
         if not fit.fits:
-            b.overflows.append(Overflow(column, shown, e.name or "index"))
+            b.overflows.append(Overflow(column, shown, e.name or "index", element=e, layout=d.layout,
+                                        size=(low, high)))
         b.add(*rich_items(fit, text_box, colour, "center", "middle", lambda *a: []))
     if style is not None:
         b.add(symbol(style.symbol, box.cx, box.y + d_sym / 2, d_sym / 2 * 0.95, fill=style.colour, stroke=INK,

@@ -103,20 +103,22 @@ def check(pack: Pack, config: Config) -> Iterator[Finding]:
         if missing:
             yield Finding("G901", f"{label(suit)} has no card of value {', '.join(map(str, missing))}, "
                                   f"so nobody can make a run of it", first_line.get(suit, config.where["values"]),
-                          f"a run needs {config.run_size} different values of one persona")
+                          f"add the missing cards: a run needs {config.run_size} different values of one persona "
+                          "([module] run_size)")
     for value in config.values:
         having = [s for s in suits if held.get((s, value), 0) > 0]
         if len(having) < config.set_size:
             yield Finding("G902", f"value {value} comes in only {len(having)} personas, "
                                   f"but a set needs {config.set_size}", config.where["values"],
-                          "add cards of this value, or make sets smaller")
+                          f"add cards of this value, or make sets smaller ([module] set_size, now {config.set_size})")
     total = deck.total + (pack.decks[config.actions].total if config.actions in pack.decks else 0)
     players = pack.manifest.max_players
     needed = players * (config.hand + 2)
     if total < needed:
         yield Finding("G903", f"{players} players need at least {needed} cards ({config.hand} each, and 2 "
                               f"each to take on the first turn), but the deck has {total}",
-                      config.where["hand"], "add cards, or lower [game] players.max")
+                      config.where["hand"],
+                      f"add cards, or lower [game] players.max or [module] hand (now {config.hand})")
     tokens = [t.term for t in pack.manifest.tokens if t.term in suits]
     untokened = [s for s in suits if s not in tokens]
     if untokened:

@@ -124,13 +124,23 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
     flow.text("Every colour on the cards comes with its own symbol and letters, so a greyscale "
               "print plays just as well.", after=2.0)
 
-    notice = m.notice or "Fan-made and not for sale."
+    return [Page(paper_w, paper_h, tuple(flow.items + footer(m.notice, paper_w)), "print guide")] + checklist
+
+
+def footer(notice: str, paper_w: float) -> list[Item]:
+    """The pack's own notice in a box at the foot of the guide, if it declares one; then printkit's credit.
+
+    A pack that declares no notice gets none: printkit cannot know whether a game is fan-made.
+    """
+    if not notice:
+        credit = Flow(MARGIN, MARGIN + 4.0, paper_w - 2 * MARGIN)
+        credit.text("Made with printkit.", size=7.5, colour="#666666")
+        return credit.items
     box = Rect(MARGIN, MARGIN, paper_w - 2 * MARGIN, 16.0)
     note = Flow(box.x + 4.0, box.top - 3.0, box.w - 8.0)
     note.text(notice, size=8.5, colour="#333333", after=0.5)
     note.text("Made with printkit.", size=7.5, colour="#666666")
-    items = flow.items + [Box(box, stroke="#999999", width=0.6, radius=2.0)] + note.items
-    return [Page(paper_w, paper_h, tuple(items), "print guide")] + checklist
+    return [Box(box, stroke="#999999", width=0.6, radius=2.0), *note.items]
 
 
 def card_format(layout: SheetLayout) -> str:

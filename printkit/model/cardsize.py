@@ -5,20 +5,51 @@ table are read here, so that the two accept the same names and limits.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..suggest import did_you_mean
 from .tomltable import Table, dotted
 
-# Width × height in mm, from print-facts.md unless noted.
+MM_PER_INCH = 25.4
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A named card size and the standard it follows, defined in inches or in millimetres."""
+
+    name: str
+    standard: str  # what the size is, in words, for the docs
+    size: tuple[float, float]  # width, height in the unit the standard uses
+    inches: bool  # True: ``size`` is in inches, and its millimetres are exact conversions
+    aliases: tuple[str, ...] = ()  # older names that mean the same size
+
+    @property
+    def mm(self) -> tuple[float, float]:
+        """Width × height in millimetres, rounded to a hundredth as the layout works in mm."""
+        factor = MM_PER_INCH if self.inches else 1.0
+        return (round(self.size[0] * factor, 2), round(self.size[1] * factor, 2))
+
+
+# Each size from shared/print-facts.md unless noted. Tarot cards come in two sizes a
+# fraction of a millimetre apart; "tarot" keeps the inch size, which The Game Crafter's
+# Tarot Deck is cut to (see export/services.py), and "tarot-metric" is the 70 × 120 mm
+# card metric printers sell.
+CARD_SIZE_PRESETS: tuple[CardSize, ...] = (
+    CardSize("poker", "Poker, the usual playing card", (2.5, 3.5), inches=True),
+    CardSize("bridge", "Bridge, a narrower playing card", (2.25, 3.5), inches=True),
+    CardSize("mini-american", "Mini American", (1.75, 2.5), inches=True, aliases=("mini",)),
+    CardSize("mini-euro", "Mini Euro", (44.0, 68.0), inches=False),
+    # Not in print-facts.md: the 59 × 92 mm card many European board games use, often
+    # called Standard Euro; not the 44 × 68 mm Mini Euro.
+    CardSize("euro", "Standard Euro", (59.0, 92.0), inches=False),
+    CardSize("euro-square", "Euro square", (70.0, 70.0), inches=False, aliases=("square",)),
+    CardSize("tarot", "Tarot, in inches", (2.75, 4.75), inches=True),
+    CardSize("tarot-metric", "Tarot, in millimetres", (70.0, 120.0), inches=False),
+)
+
+# Every name a manifest may give, older names included: width × height in mm.
 CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "mini": (44.45, 63.5),  # mini American
-    "tarot": (69.85, 120.65),
-    "square": (70.0, 70.0),
-    # Not in print-facts.md: the card many European board games use. It is
-    # not the 44 × 68 mm "Mini Euro".
-    "euro": (59.0, 92.0),
-}
+    name: preset.mm for preset in CARD_SIZE_PRESETS for name in (preset.name, *preset.aliases)}
 
 # Cards smaller than this leave no room inside the 4 mm safe zone, and tiny
 # sizes would ask for millions of slots a sheet; larger ones fit no home paper.
@@ -40,7 +71,7 @@ def _named(table: Table) -> tuple[float, float] | None:
         return None
     if name in CARD_SIZES:
         return CARD_SIZES[name]
-    known = ", ".join(CARD_SIZES)
+    known = ", ".join(preset.name for preset in CARD_SIZE_PRESETS)
     guess = did_you_mean(name, CARD_SIZES)
     table.ctx.report("M104", f"unknown card size '{name}' in '{dotted(table.key_path('size'))}'",
                      table.key_path("size"), f"{guess} Sizes: {known}" if guess else f"sizes: {known}")

@@ -108,7 +108,8 @@ def _lint_columns(setter: RulesTypesetter, block, width: float, what: str, at: L
     least, _ = setter.tables.column_needs(block, layout.size, layout.scale, layout.radius)
     return [Finding("T711", f"{what} needs {sum(least):.1f} mm for its longest words but has {width:.1f} mm: "
                             "words would break", at,
-                    "shorten the longest words, or drop a column")]
+                    "shorten the longest words, or drop a column; tables shrink no smaller than "
+                    f"[lint] rules_min_type (now {setter.min_type:g} pt)")]
 
 
 def _lint_flowable(flowable: Flowable, what: str, at: Location, min_type: float, frame_h: float) -> list[Finding]:
@@ -155,7 +156,8 @@ def _lint_table(table: Table, what: str, at: Location, min_type: float, frame_h:
                         findings.append(Finding(
                             "T711", f"'{word}' in {what} is {pt_to_mm(w):.1f} mm wide but its column holds "
                                     f"{pt_to_mm(inner):.1f} mm: it would break inside the word", at,
-                            "widen the column or shorten the word"))
+                            "widen the column or shorten the word; tables shrink no smaller than "
+                            f"[lint] rules_min_type (now {min_type:g} pt)"))
                 elif isinstance(item, Drawing):
                     findings += _lint_flowable(item, what, at, min_type, frame_h)
                     w, h = item.wrap(inner, 0)
@@ -191,7 +193,7 @@ def _widest_word(paragraph: Paragraph) -> tuple[str, float]:
 
 def _small(size: float, what: str, at: Location, min_type: float) -> Finding:
     return Finding("T705", f"{what} is set at {size:.1f} pt, under the rules' {min_type:g} pt", at,
-                   "the rules need type of at least this size to read in print")
+                   f"[lint] rules_min_type sets this limit (now {min_type:g} pt)")
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:

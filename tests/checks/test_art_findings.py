@@ -105,3 +105,11 @@ def test_rules_cover_and_board_art_are_checked(gag_grab):
     found = {f.message.split(" on ")[1].split(" prints")[0]: f.code
              for f in gag_grab.findings() if f.code.startswith("A")}
     assert found == {"the rules cover": "A105", "the board": "A105"}
+
+
+def test_a_back_picture_that_cannot_be_used_is_located_at_the_key_naming_it(gag_grab):
+    """Not inside printkit's built-in back layout, which only draws what the back's 'art' names."""
+    gag_grab.edit("game.toml", 'label = "Gag"', 'label = "Gag"\nart = "art/back.png"')
+    f = gag_grab.only("A101")
+    line = (gag_grab.path / "game.toml").read_text(encoding="utf-8").splitlines()[f.location.line - 1]
+    assert f.location.file == gag_grab.path / "game.toml" and line == 'art = "art/back.png"'

@@ -339,9 +339,13 @@ def test_card_sizes_map_to_the_products_a_source_confirms():
     from printkit.export.services import MPC, TGC, product_for
     from printkit.model.cardsize import CARD_SIZES
 
-    tgc = {name: product_for(TGC, name, size).name for name, size in CARD_SIZES.items() if name != "euro"}
-    assert tgc == {"poker": "Poker Deck", "bridge": "Bridge Deck", "mini": "Mini Deck",
-                   "tarot": "Tarot Deck", "square": "Euro Square Deck"}
+    refused = {"mini-euro", "euro", "tarot-metric"}  # tarot-metric is 0.65 mm shorter than TGC's tarot
+    tgc = {name: product_for(TGC, name, size).name for name, size in CARD_SIZES.items() if name not in refused}
+    assert tgc == {"poker": "Poker Deck", "bridge": "Bridge Deck", "mini-american": "Mini Deck", "mini": "Mini Deck",
+                   "tarot": "Tarot Deck", "euro-square": "Euro Square Deck", "square": "Euro Square Deck"}
+    for name in refused:
+        with pytest.raises(ExportRefused, match="prints no"):
+            product_for(TGC, name, CARD_SIZES[name])
     assert product_for(TGC, "d", (63.0, 88.0)).name == "Euro Poker Deck"
     assert product_for(TGC, "d", (63.3, 89.2)).name == "Poker Deck"  # within 0.5 mm
     assert product_for(MPC, "d", (63.0, 88.0)).template_px == (822, 1122)
