@@ -26,6 +26,7 @@ COPIES_HEADERS = ("count", "copies", "qty", "quantity")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 MAX_CHOICES = 8  # more distinct values than this and a column is text
 MAX_CHOICE_CHARS = 24  # a longer value reads as a phrase, not a category
+MAX_CHOICE_WORDS = 3
 MAX_PROBED = 1000  # distinct cells looked for on disk when deciding whether a column names pictures
 LONG_TEXT = 30  # average characters above which a text column is a paragraph
 MAX_NAME = 40
@@ -145,9 +146,14 @@ def _prints_as_typed(cell: str) -> bool:
 
 def _is_choice(filled: list[str], distinct: list[str]) -> bool:
     """A few short labels, each used on more than one card: a category, not free text."""
-    return (len(distinct) <= MAX_CHOICES and len(distinct) * 2 <= len(filled)
-            and all(filled.count(v) > 1 for v in distinct)
-            and all(len(v) <= MAX_CHOICE_CHARS and not _MARKUP.search(v) for v in distinct))
+    return (len(distinct) <= MAX_CHOICES and all(filled.count(v) > 1 for v in distinct)
+            and all(_label(v) for v in distinct))
+
+
+def _label(value: str) -> bool:
+    """A word or three, such as 'beast' or 'first age'; not a sentence, which ends in a stop."""
+    return (len(value) <= MAX_CHOICE_CHARS and len(value.split()) <= MAX_CHOICE_WORDS
+            and not value.rstrip().endswith((".", "!", "?")) and not _MARKUP.search(value))
 
 
 def _pictures(filled: list[str], folder: Path | None) -> bool:

@@ -24,11 +24,12 @@ from .model.pack import COPIES_COLUMN, NAME_COLUMN
 from .output import write_files_atomically
 from .packpath import PackFileError, read_pack_file
 from .scaffold_pictures import copy_pictures
-from .starter_icons import IconPlan, describe, escape_icons, plan_icons
-from .starter_layout import ACCENT, StarterCard, card_layout, column_toml, layout_toml, toml_string
+from .starter_icons import MAX_ICONS, IconPlan, describe, escape_icons, plan_icons
+from .starter_layout import ACCENT, SIZES, StarterCard, card_layout, column_toml, layout_toml, toml_string
 
 MAX_SOURCE_BYTES = 10 * 1024 * 1024
 MAX_COLUMNS = MAX_FIELDS  # the CSV reader refuses a wider row, naming its line
+SHOWN = 5  # renamed columns a note lists before it says how many more
 MAX_TITLE = 80  # characters in a title given with --title: it is printed on every card back
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 DECK = "cards"
@@ -224,11 +225,13 @@ def _copied_csv(data: bytes, table: CsvTable, columns: tuple[Column, ...], escap
         return data
     if renamed:
         notes.append("renamed columns in the pack's copy: "
-                     + ", ".join(f"'{old}' -> '{new}'" for old, new in renamed))
+                     + ", ".join(f"'{old}' -> '{new}'" for old, new in renamed[:SHOWN])
+                     + (f" and {len(renamed) - SHOWN} more" if len(renamed) > SHOWN else ""))
     if escaped:
-        notes.append(f"{', '.join('{' + n + '}' for n in escaped[:3])}{' and more' if len(escaped) > 3 else ''} "
-                     "cannot be icon names (1 to 40 letters A-Z, digits, '-' and '_'; at most 40 icons), so "
-                     "the pack's copy writes '\\{' before them and they print as typed")
+        shown = ", ".join("{" + n + "}" for n in escaped[:3]) + (" and more" if len(escaped) > 3 else "")
+        notes.append(f"kept as text, not icons: {shown} (an icon's name is 1 to 40 of A-Z, a-z, 0-9, '-' and '_', "
+                     f"and at most {MAX_ICONS} are declared); the pack's copy writes '\\{{' before each, so it "
+                     "prints as typed")
     printed = set(_printed(columns))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=table.delimiter, lineterminator="\r\n" if b"\r\n" in data else "\n")
@@ -256,14 +259,14 @@ def _layout_notes(card: StarterCard, icons: IconPlan) -> list[str]:
     notes = []
     if card.size != "poker":
         width, height = CARD_SIZES[card.size]
-        notes.append(f"the cards are {card.size} size ({width:g} × {height:g} mm): the longest texts do not fit "
-                     "a poker card at 6.5 pt or more; [card] in game.toml sets the size")
+        notes.append(f"the cards are {card.size} size ({width:g} × {height:g} mm), as the longest texts do not "
+                     f"fit a poker card at {SIZES[0][1]:g} pt or more; [card] in game.toml sets the size")
     if not card.fits:
-        notes.append("some texts are too long for a card even at 6 pt: `printkit check` names them (T700); "
-                     "shorten them, or split them across columns")
+        notes.append("the columns hold more text than one card can show at 6 pt: `printkit check` names what "
+                     "does not fit (T700); shorten it, split it across columns, or take columns off the card")
     else:
-        notes.append(f"the card layout is [layouts.card] in game.toml: each text box is tall enough for the "
-                     f"longest text it shows at {card.body_size:g} pt or more")
+        notes.append(f"the card layout is [layouts.card] in game.toml: its text prints at {card.body_size:g} pt "
+                     "on every card, in boxes tall enough for the longest text of each column")
     if icons.declared:
         notes.append(f"declared the icons the texts use under [icons] in game.toml: {describe(icons.declared)}; "
                      "change a symbol or colour there, or give a picture instead")
@@ -347,7 +350,8 @@ def readme_text(title: str, pack_id: str, csv_name: str) -> str:
 
 A printkit pack. What to edit:
 
-- `game.toml`: the title, the player count, the column types and how a card looks (`[layouts.card]`).
+- `game.toml`: the title, the player count, the column types, the symbols `{{name}}` marks in the
+  texts print as (`[icons]`) and how a card looks (`[layouts.card]`).
 - `{csv_name}`: one row per card; `count` is how many copies of it the deck holds.
 - `rules.md`: the rules. `{{{{count cards}}}}` and `{{{{players}}}}` are filled in from the data.
 

@@ -80,21 +80,25 @@ def _notes(source: Path, pack: Path, copied: int, total: int, missing: list[str]
     if copied:
         yield f"copied {_count(copied)} ({size_text(total)}) from {source} into {pack}, at the paths the list gives"
     if missing:
-        yield f"{_count(len(missing))} not found beside the spreadsheet: {_some(missing)}; put them into {pack} " \
-              "at the paths the list gives"
+        yield f"{_count(len(missing))} not found beside the spreadsheet: {_some(missing)}; put {_them(missing)} " \
+              f"into {pack} at the paths the list gives"
     if outside:
         yield f"{_count(len(outside))} outside {source}, or named by an absolute path, not copied: " \
-              f"{_some(outside)}; a pack uses only pictures in its own folder, so copy them into {pack} and " \
-              "change the cells to match"
+              f"{_some(outside)}; a pack uses only pictures in its own folder, so copy {_them(outside)} into " \
+              f"{pack} and change the cells to match"
     if unusable:
         yield f"{_count(len(unusable))} printkit cannot use, not copied: {_some(unusable, quote=False)}"
     if left:
         yield f"{_count(len(left))} past the limit of {MAX_FILES} files or {size_text(MAX_TOTAL_BYTES)}, " \
-              f"not copied: {_some(left)}; copy them into {pack} yourself"
+              f"not copied: {_some(left)}; copy {_them(left)} into {pack} yourself"
 
 
 def _count(n: int) -> str:
     return f"{n} picture{'s' * (n != 1)}"
+
+
+def _them(names: list[str]) -> str:
+    return "them" if len(names) > 1 else "it"
 
 
 def _some(names: list[str], quote: bool = True) -> str:

@@ -13,6 +13,7 @@ and rearranges from there.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,11 +34,12 @@ GAP = 1.5  # mm between boxes
 RULE_GAP = 2.5  # mm between the name and what follows, with a rule across the middle
 PAD = 1.0  # mm text keeps from the safe zone's sides, so it does not touch the frame
 
-# Card sizes tried in turn, each with the smallest body type tried on it, largest first.
-SIZES = (("poker", (8.0, 7.5, 7.0, 6.5)), ("tarot", (8.0, 7.5, 7.0, 6.5, 6.0)))
+# Card sizes tried in turn, each with the smallest body type allowed on it.
+SIZES = (("poker", 6.5), ("tarot", 6.0))
 TITLE_SIZE = 14.0
 TITLE_FLOORS = (10.0, 9.0, 8.0, 7.0, 6.0)  # the smallest size a name may shrink to, tried in turn
-LARGEST_BODY = 9.5
+LARGEST_BODY = 9.5  # body text prints at the largest size from this down at which every card's fits
+SIZE_STEP = 0.5  # as the cards' text fitting steps down
 VALUE_SIZES = (12.0, 11.0, 10.0, 9.0, 8.0, 7.0, 6.0)
 LABEL_SIZE = (6.0, 7.0)
 
@@ -68,7 +70,7 @@ class StarterCard:
 
     size: str  # a name from CARD_SIZES
     layout: dict[str, object]
-    body_size: float  # the smallest size the body text may print at
+    body_size: float  # the size the text prints at, the same on every card
     fits: bool  # False when even a tarot card at 6 pt cannot hold the longest texts
 
 
@@ -78,26 +80,40 @@ class Band:
 
     name: str  # the element later strips are anchored below
     low: float  # mm it needs for every card to fit at the smallest size
-    high: float  # mm that lets every card print at the largest size
+    high: float  # mm it may grow to where there is room (a picture window)
     elements: list[Element] = field(default_factory=list)  # without their vertical position
+    text: TextFit | None = None  # for a strip of text: what it holds, to size its type once its height is known
+
+
+@dataclass(frozen=True)
+class TextFit:
+    """What a text strip holds and how it is set, to measure it at any size."""
+
+    texts: tuple[str, ...]
+    style: TextStyle
+    width: float
+    icons: tuple[str, ...]
+
+    def height(self, size: float) -> float | None:
+        return height_at(self.texts, self.style, self.width, size, self.icons)
 
 
 def card_layout(columns: Sequence[Column], rows: Sequence[Row], icons: Sequence[str] = ()) -> StarterCard:
     """The ``[layouts.card]`` table for ``columns``, made to fit every one of ``rows``."""
-    for size, floors in SIZES:
-        for floor in floors:
-            layout = _plan(columns, rows, icons, CARD_SIZES[size], floor, squeeze=False)
-            if layout is not None:
-                return StarterCard(size, layout, floor, True)
-    size, floors = SIZES[-1]
-    layout = _plan(columns, rows, icons, CARD_SIZES[size], floors[-1], squeeze=True)
-    assert layout is not None
-    return StarterCard(size, layout, floors[-1], False)
+    for size, floor in SIZES:
+        planned = _plan(columns, rows, icons, CARD_SIZES[size], floor, squeeze=False)
+        if planned is not None:
+            return StarterCard(size, *planned, True)
+    size, floor = SIZES[-1]
+    planned = _plan(columns, rows, icons, CARD_SIZES[size], floor, squeeze=True)
+    assert planned is not None
+    return StarterCard(size, *planned, False)
 
 
 def _plan(columns: Sequence[Column], rows: Sequence[Row], icons: Sequence[str], card_mm: tuple[float, float],
-          floor: float, squeeze: bool) -> dict[str, object] | None:
-    """The layout at body size ``floor``, or None when it does not fit (``squeeze`` makes it fit anyway)."""
+          floor: float, squeeze: bool) -> tuple[dict[str, object], float] | None:
+    """The layout and its body size, at least ``floor``; None when it does not fit (``squeeze``
+    makes it fit anyway)."""
     width, height = card_mm[0] - 2 * SAFE_MM, card_mm[1] - 2 * SAFE_MM
     shown = [c for c in columns if c.name not in (NAME_COLUMN, COPIES_COLUMN)]
     numbers = [c for c in shown if c.type == "number"]
@@ -119,7 +135,7 @@ def _plan(columns: Sequence[Column], rows: Sequence[Row], icons: Sequence[str], 
     if any(b is None for b in bands):
         return None
     foot, stat_elements = _stats(stats, rows, width)
-    return _stack(bands, foot, stat_elements, width, height, bool(pictures), squeeze)
+    return _stack(bands, foot, stat_elements, width, height, floor, bool(pictures), squeeze)
 
 
 def filled(template: str, row: Row) -> str:
@@ -129,11 +145,6 @@ def filled(template: str, row: Row) -> str:
 
 def _texts(template: str, rows: Sequence[Row]) -> list[str]:
     return [filled(template, row) for row in rows]
-
-
-def _largest(floor: float) -> float:
-    """The size body text grows to where there is room: up to 2 pt above its smallest."""
-    return max(floor, min(LARGEST_BODY, floor + 2))
 
 
 def _text(name: str, text: str, **style: object) -> Element:
@@ -156,7 +167,7 @@ def _title(rows: Sequence[Row], width: float, icons: Sequence[str]) -> Band:
     else:
         floor, two_lines = TITLE_FLOORS[-1], one_line * 2
     h = max(one_line, two_lines)
-    title = _text("title", "{name}", font="display", size=[floor, TITLE_SIZE], align="center", lines=2)
+    title = _text("title", "{name}", font="display", size=_size_range(floor, TITLE_SIZE), align="center", lines=2)
     return Band("title", h, h, [title])
 
 
@@ -167,7 +178,7 @@ def _subtitle(choices: list[Column], rows: Sequence[Row], width: float, floor: f
     lines: list[list[Column]] = []
     for column in choices:
         if lines and height_at(_texts(_joined(lines[-1] + [column]), rows), ITALIC, width - 2 * PAD,
-                               _largest(floor), icons, lines=1) is not None:
+                               LARGEST_BODY, icons, lines=1) is not None:
             lines[-1].append(column)
         else:
             lines.append([column])
@@ -202,12 +213,11 @@ def _measured(name: str, template: str, rows: Sequence[Row], width: float, floor
               style: TextStyle, **keys: object) -> Band | None:
     """A text strip as tall as its longest text needs at ``floor``; None if a word is too wide even then."""
     texts = _texts(template, rows)
-    largest = _largest(floor)
     low = height_at(texts, style, width - 2 * PAD, floor, icons)
     if low is None:
         return None
-    high = height_at(texts, style, width - 2 * PAD, largest, icons) or low
-    return Band(name, low, max(low, high), [_text(name, template, size=[floor, largest], **keys)])
+    fit = TextFit(tuple(texts), style, width - 2 * PAD, tuple(icons))
+    return Band(name, low, low, [_text(name, template, size=floor, **keys)], fit)  # size: set once stacked
 
 
 def _pictures(columns: list[Column], width: float, height: float) -> Band:
@@ -277,7 +287,7 @@ def _stats(columns: list[Column], rows: Sequence[Row], width: float) -> tuple[fl
                  "h": box_h, "stroke": ACCENT, "stroke_width": 0.8, "radius": 1.5, "fill": "#FFFFFF"},
                 {"type": "text", "name": f"stat-{column.name}", "from": "safe", "column": column.name, **inner,
                  "bottom": round(bottom + 0.6 + label_h, 2), "h": value_h, "font": "display",
-                 "size": [size or VALUE_SIZES[-1], VALUE_SIZES[0]], "align": "center", "lines": 1},
+                 "size": _size_range(size or VALUE_SIZES[-1], VALUE_SIZES[0]), "align": "center", "lines": 1},
                 {"type": "text", "name": f"stat-{column.name}-label", "from": "safe", "text": column.label,
                  **inner, "bottom": round(bottom + 0.6, 2), "h": label_h, "size": list(LABEL_SIZE),
                  "align": "center", "valign": "top", "lines": 2},
@@ -288,23 +298,35 @@ def _stats(columns: list[Column], rows: Sequence[Row], width: float) -> tuple[fl
 # -- stacking the strips -------------------------------------------------------
 
 def _stack(bands: list[Band], foot: float, foot_elements: list[Element], width: float, height: float,
-           pictures: bool, squeeze: bool) -> dict[str, object] | None:
-    """Heights for the strips, top to bottom, anchored each below the last; the last one stretches
-    down to the numbers, so spare room goes to it. None when the strips cannot all fit."""
+           floor: float, pictures: bool, squeeze: bool) -> tuple[dict[str, object], float] | None:
+    """Heights for the strips, top to bottom, anchored each below the last. The text takes the
+    largest size at which every card's text fits, the same on every card; the pictures grow into
+    the room left; the last strip stretches down to the numbers. None when the strips cannot all
+    fit at ``floor`` (``squeeze`` shares the room out instead, and check reports what overflows)."""
     room = height - (foot + GAP if foot else 0.0) - _gaps(len(bands))
     need = sum(b.low for b in bands)
+    size = floor
     if need > room + 1e-6:
         if not squeeze:
             return None
-        scale = max(room, 0.0) / need
-        heights = [b.low * scale for b in bands]
+        title, rest = bands[0].low, need - bands[0].low  # the name keeps its room; the rest share what is left
+        scale = max(room - title, 0.0) / rest
+        heights = [title] + [b.low * scale for b in bands[1:]]
     else:
-        heights = _grown(bands, room - need)
+        size, heights = _sized(bands, room, floor)
         spare = room - sum(heights)
+        for i, band in enumerate(bands):
+            if band.text is None and band.high > heights[i]:  # a picture window, grown into the spare room
+                grow = min(band.high - heights[i], spare)
+                heights[i] += grow
+                spare -= grow
         if not pictures and spare >= PANEL_LEAST + GAP:
             at = 2 if len(bands) > 1 and bands[1].name == "subtitle" else 1
             bands.insert(at, _panel())
             heights.insert(at, spare - (_gaps(len(bands)) - _gaps(len(bands) - 1)))
+    for band in bands:
+        if band.text is not None:
+            band.elements[0]["size"] = _size_range(floor, size)
     elements: list[Element] = [
         {"type": "rect", "name": "frame", "x": 2.5, "y": 2.5, "right": 2.5, "bottom": 2.5,
          "stroke": ACCENT, "stroke_width": 1.2, "radius": 3, "bleed": True},  # a frame may cross the safe line
@@ -320,21 +342,28 @@ def _stack(bands: list[Band], foot: float, foot_elements: list[Element], width: 
                              "below": "title", "gap": RULE_GAP / 2, "h": 0, "stroke": ACCENT, "stroke_width": 0.6})
             above = "title-rule"
     elements += foot_elements
-    return {"background": PAPER, "elements": elements}
+    return {"background": PAPER, "elements": elements}, size
+
+
+def _sized(bands: list[Band], room: float, floor: float) -> tuple[float, list[float]]:
+    """The largest body size (from LARGEST_BODY down to ``floor``) at which every text strip fits
+    with the others at their least, and each strip's height at that size."""
+    for step in range(int(round((LARGEST_BODY - floor) / SIZE_STEP)) + 1):
+        size = LARGEST_BODY - SIZE_STEP * step
+        heights = [b.text.height(size) if b.text is not None else b.low for b in bands]
+        if all(h is not None for h in heights) and sum(heights) <= room + 1e-6:
+            return size, [max(h, b.low) for h, b in zip(heights, bands)]
+    return floor, [b.low for b in bands]
+
+
+def _size_range(low: float, high: float) -> float | list[float]:
+    """A text size as a layout writes it: one number, or the range it may shrink through."""
+    return low if low == high else [low, high]
 
 
 def _gaps(bands: int) -> float:
     """The room the gaps between ``bands`` strips take: the first, under the name, holds a rule."""
     return RULE_GAP + GAP * (bands - 2) if bands > 1 else 0.0
-
-
-def _grown(bands: list[Band], spare: float) -> list[float]:
-    """Each strip's height: what it needs, grown towards its largest type as far as ``spare`` allows."""
-    wanted = sum(b.high - b.low for b in bands)
-    if wanted <= spare:
-        return [b.high for b in bands]
-    share = spare / wanted
-    return [b.low + (b.high - b.low) * share for b in bands]
 
 
 def _placed(element: Element, above: str | None, h: float, foot: float | None) -> Element:
