@@ -75,7 +75,7 @@ def new_pack(target: Path, source: Path | None = None, title: str | None = None)
         table = _parse(Path(csv_name), data)
     else:
         csv_name, data, table = _read_source(source, notes)
-    columns = _columns(table, source or Path(csv_name))
+    columns = _columns(table, source or Path(csv_name), source.parent if source else None)
     icons = plan_icons(_texts(table, columns))
     data = _copied_csv(data, table, columns, icons.escaped, notes)
     card = card_layout(columns, _rows(table, columns, icons.escaped), [i.name for i in icons.declared])
@@ -106,7 +106,7 @@ def checked_title(title: str) -> str:
         raise ScaffoldError("the title is empty; give the game's name, such as 'Tides of Ægir'", "--title")
     if len(title) > MAX_TITLE:
         raise ScaffoldError(f"the title is {len(title)} characters long; it may be at most {MAX_TITLE}", "--title")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in title):
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in title):
         raise ScaffoldError("the title holds a line break or control character; give it on one line", "--title")
     return title
 
@@ -176,9 +176,9 @@ def _read_source(source: Path, notes: list[str]) -> tuple[str, bytes, CsvTable]:
     return f"{stem or 'cards'}.csv", data, table
 
 
-def _columns(table: CsvTable, source: Path) -> tuple[Column, ...]:
+def _columns(table: CsvTable, source: Path, folder: Path | None) -> tuple[Column, ...]:
     try:
-        return infer_columns(table, source.parent if source.is_file() else None)
+        return infer_columns(table, folder)
     except NoNameColumn:
         headers = [c.text for c in table.header.cells]
         near = next((h for h in headers if "name" in h.lower() or "title" in h.lower()), None)

@@ -40,17 +40,18 @@ def copy_pictures(source: Path, pack: Path, names: Iterable[str], taken: Collect
     unusable: list[str] = []
     left: list[str] = []
     total = 0
-    reserved = {p.resolve() for p in taken}
+    root = pack.resolve()
+    reserved = {p.resolve() for p in taken} | {root}
     for name in dict.fromkeys(n for n in names if n):
         try:
             found = inside_pack(source, name, "pictures")
-            target = target_in(pack, *name.replace("\\", "/").split("/"))
+            target = pack / target_in(pack, name).relative_to(root)  # named as the pack's own files are
         except (OutsidePack, OutsideOutput):
             outside.append(name)
             continue
-        if pack / target.relative_to(pack.resolve()) in files:
+        if target in files:
             continue
-        if target == pack.resolve() or target in reserved:
+        if target.resolve() in reserved:
             unusable.append(f"'{clipped(name)}' (the pack's own file has that name)")
             continue
         if not found.exists():
@@ -70,7 +71,7 @@ def copy_pictures(source: Path, pack: Path, names: Iterable[str], taken: Collect
         except (PackFileError, OSError) as exc:
             unusable.append(f"'{clipped(name)}' ({exc})")
             continue
-        files[pack / target.relative_to(pack.resolve())] = data  # named as the pack's own files are
+        files[target] = data
         total += len(data)
     return Pictures(files, tuple(_notes(source, pack, len(files), total, missing, outside, unusable, left)))
 

@@ -51,6 +51,7 @@ MAX_PARAGRAPHS = 6  # long texts past this many are listed as labelled lines
 MAX_DETAIL_LINES = 20  # labelled lines in one text box, which keeps its template within MAX_TEXT
 PICTURE_LEAST, PICTURE_MOST = 0.25, 0.42  # a picture window's height, as a share of the safe zone's
 PANEL_LEAST = 18.0  # mm: spare room at least this tall becomes an empty picture window
+UNFIT = 10.0  # mm a strip whose words are too wide for any card claims when the room is shared out
 FLAVOUR_WORDS = ("flavour", "flavor", "quote", "lore", "story", "saying", "motto")
 
 Element = dict[str, object]
@@ -79,7 +80,7 @@ class Band:
     """One strip of the card, top to bottom: its elements, and how tall it must and may be."""
 
     name: str  # the element later strips are anchored below
-    low: float  # mm it needs for every card to fit at the smallest size
+    low: float  # mm it needs for every card to fit at the smallest size (inf: a word is wider than the card)
     high: float  # mm it may grow to where there is room (a picture window)
     elements: list[Element] = field(default_factory=list)  # without their vertical position
     text: TextFit | None = None  # for a strip of text: what it holds, to size its type once its height is known
@@ -132,8 +133,6 @@ def _plan(columns: Sequence[Column], rows: Sequence[Row], icons: Sequence[str], 
     for i in range(0, len(listed), MAX_DETAIL_LINES):
         bands.append(_details(listed[i:i + MAX_DETAIL_LINES], rows, width, floor, icons, i // MAX_DETAIL_LINES))
     bands += [_paragraph(c, rows, width, floor, icons) for c in paragraphs]
-    if any(b is None for b in bands):
-        return None
     foot, stat_elements = _stats(stats, rows, width)
     return _stack(bands, foot, stat_elements, width, height, floor, bool(pictures), squeeze)
 
@@ -172,7 +171,7 @@ def _title(rows: Sequence[Row], width: float, icons: Sequence[str]) -> Band:
 
 
 def _subtitle(choices: list[Column], rows: Sequence[Row], width: float, floor: float,
-              icons: Sequence[str]) -> Band | None:
+              icons: Sequence[str]) -> Band:
     """The choice columns on a centred line, ' · ' between them; where they do not fit one line at
     the largest size, each further line starts at a column, so no value is split across lines."""
     lines: list[list[Column]] = []
@@ -192,7 +191,7 @@ def _joined(columns: list[Column]) -> str:
 
 
 def _details(columns: list[Column], rows: Sequence[Row], width: float, floor: float, icons: Sequence[str],
-             part: int) -> Band | None:
+             part: int) -> Band:
     """Short columns, one labelled line each: '**Requires:** {requires}'."""
     template = "\n".join(f"**{c.label}:** {{{c.name}}}" for c in columns)
     assert len(template) <= MAX_TEXT
@@ -200,9 +199,9 @@ def _details(columns: list[Column], rows: Sequence[Row], width: float, floor: fl
     return _measured(name, template, rows, width, floor, icons, BODY, align="left", valign="top")
 
 
-def _paragraph(column: Column, rows: Sequence[Row], width: float, floor: float, icons: Sequence[str]) -> Band | None:
+def _paragraph(column: Column, rows: Sequence[Row], width: float, floor: float, icons: Sequence[str]) -> Band:
     """A long text column in a box of its own; flavour text in quieter italics."""
-    if any(word in column.name for word in FLAVOUR_WORDS):
+    if any(word in FLAVOUR_WORDS for word in column.name.split("_")):
         return _measured(f"text-{column.name}", f"{{{column.name}}}", rows, width, floor, icons, ITALIC,
                          italic=True, colour=SOFT_INK, align="left", valign="top")
     return _measured(f"text-{column.name}", f"{{{column.name}}}", rows, width, floor, icons, BODY,
@@ -210,13 +209,12 @@ def _paragraph(column: Column, rows: Sequence[Row], width: float, floor: float, 
 
 
 def _measured(name: str, template: str, rows: Sequence[Row], width: float, floor: float, icons: Sequence[str],
-              style: TextStyle, **keys: object) -> Band | None:
-    """A text strip as tall as its longest text needs at ``floor``; None if a word is too wide even then."""
+              style: TextStyle, **keys: object) -> Band:
+    """A text strip as tall as its longest text needs at ``floor``."""
     texts = _texts(template, rows)
     low = height_at(texts, style, width - 2 * PAD, floor, icons)
-    if low is None:
-        return None
     fit = TextFit(tuple(texts), style, width - 2 * PAD, tuple(icons))
+    low = math.inf if low is None else low
     return Band(name, low, low, [_text(name, template, size=floor, **keys)], fit)  # size: set once stacked
 
 
@@ -309,9 +307,10 @@ def _stack(bands: list[Band], foot: float, foot_elements: list[Element], width: 
     if need > room + 1e-6:
         if not squeeze:
             return None
-        title, rest = bands[0].low, need - bands[0].low  # the name keeps its room; the rest share what is left
-        scale = max(room - title, 0.0) / rest
-        heights = [title] + [b.low * scale for b in bands[1:]]
+        # The name keeps its room; the rest share what is left, as they would need it at the smallest size.
+        lows = [b.low if b.low != math.inf else UNFIT for b in bands[1:]]
+        scale = max(room - bands[0].low, 0.0) / sum(lows)
+        heights = [bands[0].low] + [low * scale for low in lows]
     else:
         size, heights = _sized(bands, room, floor)
         spare = room - sum(heights)
