@@ -17,6 +17,7 @@ from .layout.text import block_height
 from .model.pack import FontSettings
 
 MAX_MEASURED = 400  # the longest texts of a box that are measured; a shorter one rarely needs more lines
+BREAK_CHARS = 60  # about a line of body text on a card: what a forced line break costs
 _UNBOUNDED = 1e6  # mm: a box height no text reaches, to count lines without a height limit
 _SLACK = 0.1  # mm added to a measured height, and the step it is rounded up to
 
@@ -61,8 +62,11 @@ def largest_size(texts: Iterable[str], style: TextStyle, width: float, height: f
 
 
 def _longest(texts: Iterable[str]) -> list[str]:
-    """The distinct non-blank texts, longest first, at most MAX_MEASURED of them."""
-    distinct = sorted({t for t in texts if t.strip()}, key=lambda t: (-len(t), t))
+    """The distinct non-blank texts likely to need the most lines, at most MAX_MEASURED of them:
+    the longest, counting each forced line break as a line's worth of characters."""
+    def length(text: str) -> int:
+        return len(text) + BREAK_CHARS * (text.count("\n") + text.lower().count("<br"))
+    distinct = sorted({t for t in texts if t.strip()}, key=lambda t: (-length(t), t))
     return distinct[:MAX_MEASURED]
 
 
