@@ -30,7 +30,7 @@ from .starter_layout import ACCENT, SIZES, StarterCard, card_layout, column_toml
 MAX_SOURCE_BYTES = 10 * 1024 * 1024
 MAX_COLUMNS = MAX_FIELDS  # the CSV reader refuses a wider row, naming its line
 SHOWN = 5  # renamed columns a note lists before it says how many more
-MAX_TITLE = 80  # characters in a title given with --title: it is printed on every card back
+MAX_TITLE = 60  # characters in a title given with --title: two lines of small type on every card back
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 DECK = "cards"
 LAYOUT = "card"
@@ -307,7 +307,7 @@ layout = "{LAYOUT}"
 
 [decks.{DECK}.back]
 colour = "{ACCENT}"
-label = {toml_string(title)}
+label = {toml_string(deck_title)}
 
 [rules]
 file = "rules.md"

@@ -171,11 +171,15 @@ def test_the_creature_pictures_are_copied_into_the_pack(built):
 
 
 def test_the_title_keeps_its_case_and_letters(built):
+    """The title heads the print guide and sits under the deck's name on every back."""
     result = built("tides")
     assert result["manifest"]["game"]["title"] == "Tides of Ægir"
-    assert result["manifest"]["decks"]["cards"]["back"]["label"] == "Tides of Ægir"
+    assert result["manifest"]["decks"]["cards"]["back"]["label"] == "Creatures"
     with pdfplumber.open(result["pdf"]) as pdf:
         assert "Tides of Ægir" in pdf.pages[0].extract_text()
+        sheets = [p.extract_text() for p in pdf.pages[2:]]  # after the two pages of the print guide
+    backs = [text for text in sheets if "· fronts" not in text]
+    assert len(backs) == 5 and sum(text.count("Tides of Ægir") for text in backs) == 40  # one per card
 
 
 def test_the_coin_is_declared_as_an_icon(built):

@@ -118,12 +118,12 @@ def test_a_title_from_the_pack_id(pack_id, title):
 def test_a_given_title_is_kept_as_it_is(tmp_path):
     data = scaffold(tmp_path, "name\nA\n", title="Tides of Ægir")
     assert data["game"]["title"] == "Tides of Ægir"
-    assert data["decks"]["cards"]["back"]["label"] == "Tides of Ægir"
+    assert data["decks"]["cards"]["back"]["label"] == "List"  # the deck's name, from the file's; the title goes under
     assert (tmp_path / "g" / "README.md").read_text(encoding="utf-8").startswith("# Tides of Ægir\n")
 
 
 @pytest.mark.parametrize("title, message", [
-    ("   ", "the title is empty"), ("x" * 81, "at most 80"), ("Two\nlines", "line break")])
+    ("   ", "the title is empty"), ("x" * 61, "at most 60"), ("Two\nlines", "line break")])
 def test_an_unusable_title_is_refused(tmp_path, title, message):
     with pytest.raises(ScaffoldError, match=message):
         new_pack(tmp_path / "g", title=title)
