@@ -29,7 +29,7 @@ from .starter_layout import ACCENT, SIZES, StarterCard, card_layout, column_toml
 
 MAX_SOURCE_BYTES = 10 * 1024 * 1024
 MAX_COLUMNS = MAX_FIELDS  # the CSV reader refuses a wider row, naming its line
-SHOWN = 5  # renamed columns a note lists before it says how many more
+SHOWN = 5  # names a note lists before it says there are more
 MAX_TITLE = 60  # characters in a title given with --title: two lines of small type on every card back
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 DECK = "cards"
@@ -228,7 +228,7 @@ def _copied_csv(data: bytes, table: CsvTable, columns: tuple[Column, ...], escap
                      + ", ".join(f"'{old}' -> '{new}'" for old, new in renamed[:SHOWN])
                      + (f" and {len(renamed) - SHOWN} more" if len(renamed) > SHOWN else ""))
     if escaped:
-        shown = ", ".join("{" + n + "}" for n in escaped[:3]) + (" and more" if len(escaped) > 3 else "")
+        shown = ", ".join("{" + n + "}" for n in escaped[:SHOWN]) + (" and more" if len(escaped) > SHOWN else "")
         notes.append(f"kept as text, not icons: {shown} (an icon's name is 1 to 40 of A-Z, a-z, 0-9, '-' and '_', "
                      f"and at most {MAX_ICONS} are declared); the pack's copy writes '\\{{' before each, so it "
                      "prints as typed")
