@@ -311,26 +311,30 @@ class _progress:
 @click.argument("name", metavar="NAME")
 @click.option("--from", "source", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               metavar="FILE.csv", help="Start from a spreadsheet export: copy it in and type its columns.")
-def new(name: str, source: Path | None) -> None:
+@click.option("--title", metavar="TEXT", help="The game's title, as it is to be printed (default: made from NAME).")
+def new(name: str, source: Path | None, title: str | None) -> None:
     """Start a pack in the new folder NAME: game.toml, a card list, rules.md, README.md.
 
     NAME is a folder path whose last part becomes the pack id (lowercase
     letters, digits and hyphens). With --from, the card list is your CSV
     file; printkit guesses each column's type from its header and values,
-    and lays out a card that shows them all. It needs a 'name' column.
+    declares the {icons} its texts use, lays out a card that shows every
+    column, and copies in the pictures the list names from beside the file.
+    It needs a 'name' column.
 
     Exit status: 0 created, 1 could not write, 2 refused (NAME taken or
-    unusable, bad CSV file).
+    unusable, bad title or CSV file).
 
     \b
     Examples:
       printkit new my-game
       printkit new cards/space-race --from ~/Downloads/cards.csv
+      printkit new cards/tides --from creatures.csv --title "Tides of Ægir"
     """
     from .scaffold import ScaffoldError, new_pack
 
     try:
-        made = new_pack(Path(name), source)
+        made = new_pack(Path(name), source, title)
     except ScaffoldError as exc:
         raise click.BadParameter(str(exc), param_hint=exc.param) from None
     except OSError as exc:

@@ -1,25 +1,33 @@
 """Guess what each column of a spreadsheet export holds, for a new pack's manifest.
 
 The guess is made from the header and the values: a copies header with
-positive whole numbers is the deck's ``count``; whole numbers are a
-``number``; a few values that each come back are a ``choice``; picture paths
-are an ``image``; anything else is ``text``. Header names become plain
-column names (lowercase letters, digits and underscores), which the deck
-reader matches without regard to case.
+positive whole numbers is the deck's ``count``; whole numbers that print as
+typed are a ``number``; picture paths (by their ending, or files that are
+pictures beside the spreadsheet) are an ``image``; a few short values that
+each come back are a ``choice``; anything else is ``text``, and a column of
+long or mostly different values is never a choice. Header names become
+plain column names (lowercase letters, digits and underscores), which the
+deck reader matches without regard to case.
 """
 from __future__ import annotations
 
 import re
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 
+from .images.probe import ProbeError, probe
 from .model.csvfile import CsvTable
 from .model.numbers import read_whole
 from .model.pack import COPIES_COLUMN, NAME_COLUMN
+from .packpath import MAX_PATH, OutsidePack, inside_pack
 
 COPIES_HEADERS = ("count", "copies", "qty", "quantity")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 MAX_CHOICES = 8  # more distinct values than this and a column is text
+MAX_CHOICE_CHARS = 24  # a longer value reads as a phrase, not a category
+MAX_CHOICE_WORDS = 3
+MAX_PROBED = 1000  # distinct cells looked for on disk when deciding whether a column names pictures
 LONG_TEXT = 30  # average characters above which a text column is a paragraph
 MAX_NAME = 40
 MAX_PLACEHOLDERS = 2  # distinct stand-ins a number column may hold, such as "X" and "*"
@@ -75,8 +83,12 @@ def _cells(table: CsvTable, index: int) -> list[str]:
     return [r.cells[index].text if index < len(r.cells) else "" for r in table.rows]
 
 
-def infer_columns(table: CsvTable) -> tuple[Column, ...]:
-    """The columns of ``table`` with their inferred types; raises NoNameColumn without a name."""
+def infer_columns(table: CsvTable, folder: Path | None = None) -> tuple[Column, ...]:
+    """The columns of ``table`` with their inferred types; raises NoNameColumn without a name.
+
+    ``folder`` is where the spreadsheet lies: a column whose cells all name
+    pictures there is an image column whatever their file names end in.
+    """
     headers = [c.text for c in table.header.cells]
     names = _unique_names(headers)
     if NAME_COLUMN not in names:
@@ -92,7 +104,7 @@ def infer_columns(table: CsvTable) -> tuple[Column, ...]:
         elif name == NAME_COLUMN:
             columns.append(Column(name, header, "text"))
         else:
-            columns.append(_typed(name, header, filled, blank))
+            columns.append(_typed(name, header, filled, blank, folder))
     return tuple(columns)
 
 
@@ -107,19 +119,72 @@ def _copies_index(table: CsvTable, names: list[str]) -> int | None:
     return None
 
 
-def _typed(name: str, header: str, filled: list[str], blank: bool) -> Column:
-    if filled and all(c.lower().endswith(IMAGE_SUFFIXES) for c in filled):
+def _typed(name: str, header: str, filled: list[str], blank: bool, folder: Path | None) -> Column:
+    if filled and _pictures(filled, folder):
         return Column(name, header, "image", blank)
-    stand_ins = [c for c in filled if read_whole(c).value is None]
+    stand_ins = [c for c in filled if not _prints_as_typed(c)]
     words = list(dict.fromkeys(stand_ins))
     if (filled and len(stand_ins) * 2 <= len(filled) and len(words) <= MAX_PLACEHOLDERS
             and all(_is_placeholder(w) for w in words)):  # mostly numbers, a stand-in or two
         return Column(name, header, "number", blank, placeholders=tuple(words))
     distinct = list(dict.fromkeys(filled))
-    if filled and len(distinct) <= MAX_CHOICES and all(filled.count(v) > 1 for v in distinct):
+    if filled and _is_choice(filled, distinct):
         return Column(name, header, "choice", blank, tuple(distinct))
     long = bool(filled) and sum(len(c) for c in filled) / len(filled) > LONG_TEXT
     return Column(name, header, "text", blank, long=long)
+
+
+def _prints_as_typed(cell: str) -> bool:
+    """A whole number that a card prints just as it was typed.
+
+    A number column's cells are printed as numbers: '+2' would lose its sign
+    and '007' its zeros, so a column that holds such cells stays text.
+    """
+    value = read_whole(cell).value
+    return value is not None and str(value) == cell.replace("\u2212", "-")
+
+
+def _is_choice(filled: list[str], distinct: list[str]) -> bool:
+    """A few short labels, each used on more than one card: a category, not free text."""
+    return (len(distinct) <= MAX_CHOICES and all(filled.count(v) > 1 for v in distinct)
+            and all(_label(v) for v in distinct))
+
+
+def _label(value: str) -> bool:
+    """A word or three, such as 'beast' or 'first age'; not a sentence, which ends in a stop."""
+    return (len(value) <= MAX_CHOICE_CHARS and len(value.split()) <= MAX_CHOICE_WORDS
+            and not value.rstrip().endswith((".", "!", "?")) and not _MARKUP.search(value))
+
+
+def _pictures(filled: list[str], folder: Path | None) -> bool:
+    """Every cell is a picture path: by its ending, or as a picture file in ``folder``."""
+    named = [c for c in dict.fromkeys(filled) if not _picture_name(c)]
+    if not named:
+        return True
+    if folder is None or len(named) > MAX_PROBED or not all(_usable_path(c) for c in named):
+        return False
+    return all(_picture_file(folder, c) for c in named)
+
+
+def _picture_name(cell: str) -> bool:
+    return cell.lower().endswith(IMAGE_SUFFIXES) and _usable_path(cell)
+
+
+def _usable_path(cell: str) -> bool:
+    """A path a pack could name: not a web address, not several lines, not absurdly long."""
+    return "://" not in cell and "\n" not in cell and len(cell) <= MAX_PATH
+
+
+def _picture_file(folder: Path, cell: str) -> bool:
+    """A PNG, JPEG or WebP file at ``cell`` inside ``folder`` (links that leave it do not count)."""
+    try:
+        probe(inside_pack(folder, cell, "pictures"))
+    except (OutsidePack, ProbeError):
+        return False
+    return True
+
+
+_MARKUP = re.compile(r"[{}\n]|\*\*|<br")  # icons, line breaks and bold: marks of running text
 
 
 def _is_placeholder(word: str) -> bool:

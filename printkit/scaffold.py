@@ -1,30 +1,42 @@
 """``printkit new``: a new pack folder with a manifest, a card list, rules and a README.
 
 With a spreadsheet export to start from, its columns are typed by
-``infer_columns`` and laid out by ``starter_layout``; without one, a short
-example card list goes through the very same steps. Every file is written
-atomically, and nothing is written outside the new folder.
+``infer_columns``, the ``{name}`` marks in its texts become icons
+(``starter_icons``), a card is laid out to fit every row (``starter_layout``)
+and the pictures it names are copied in (``scaffold_pictures``); without
+one, a short example card list goes through the very same steps. Every file
+is written atomically, and nothing is written outside the new folder.
 """
 from __future__ import annotations
 
 import csv
 import io
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from .infer_columns import Column, NoNameColumn, infer_columns, pack_slug
+from .model.cardsize import CARD_SIZES
 from .model.csvfile import MAX_FIELDS, CsvTable, decode, parse_csv
-from .model.manifest import MANIFEST_NAME, POKER_MM
+from .model.manifest import MANIFEST_NAME
 from .model.pack import COPIES_COLUMN, NAME_COLUMN
 from .output import write_files_atomically
-from .starter_layout import ACCENT, card_layout, column_toml, layout_toml, toml_string
+from .packpath import PackFileError, read_pack_file
+from .scaffold_pictures import copy_pictures
+from .starter_icons import MAX_ICONS, IconPlan, describe, escape_icons, plan_icons
+from .starter_layout import ACCENT, SIZES, StarterCard, card_layout, column_toml, layout_toml, toml_string
 
 MAX_SOURCE_BYTES = 10 * 1024 * 1024
 MAX_COLUMNS = MAX_FIELDS  # the CSV reader refuses a wider row, naming its line
+SHOWN = 5  # names a note lists before it says there are more
+MAX_TITLE = 60  # characters in a title given with --title: two lines of small type on every card back
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 DECK = "cards"
 LAYOUT = "card"
+# Words a title keeps in lower case unless they start it, as English titles do.
+SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into", "nor", "of",
+                         "on", "or", "the", "to", "vs", "with"})
 
 EXAMPLE_CSV = """\
 name,count,cost,kind,text
@@ -48,34 +60,66 @@ class ScaffoldError(ValueError):
 @dataclass(frozen=True)
 class Scaffold:
     root: Path
-    files: tuple[Path, ...]
+    files: tuple[Path, ...]  # the pack's own files: manifest, card list, rules, README
+    pictures: tuple[Path, ...]  # pictures copied in from beside the spreadsheet
     notes: tuple[str, ...]  # what was changed or still needs doing, for the designer
 
 
-def new_pack(target: Path, source: Path | None = None) -> Scaffold:
-    """Create the pack folder ``target``; raise ScaffoldError for a bad NAME or source file."""
+def new_pack(target: Path, source: Path | None = None, title: str | None = None) -> Scaffold:
+    """Create the pack folder ``target``; raise ScaffoldError for a bad NAME, title or source file."""
     pack_id = _check_target(target)
+    title = checked_title(title) if title is not None else title_from_id(pack_id)
     notes: list[str] = []
     if source is None:
         csv_name, data = "cards.csv", EXAMPLE_CSV.encode("utf-8")
         table = _parse(Path(csv_name), data)
     else:
         csv_name, data, table = _read_source(source, notes)
-    columns = _columns(table, source or Path(csv_name))
-    data = _copied_csv(data, table, columns, notes)
-    title = _title(pack_id)
+    columns = _columns(table, source or Path(csv_name), source.parent if source else None)
+    icons = plan_icons(_texts(table, columns))
+    data = _copied_csv(data, table, columns, icons.escaped, notes)
+    card = card_layout(columns, _rows(table, columns, icons.escaped), [i.name for i in icons.declared])
+    deck_title = _title_case(Path(csv_name).stem.replace("-", " ")) if source else "Cards"
     files = {
-        target / MANIFEST_NAME: manifest_text(title, csv_name, columns, _total(table, columns)).encode("utf-8"),
+        target / MANIFEST_NAME: manifest_text(title, deck_title, csv_name, columns, _total(table, columns),
+                                              card, icons).encode("utf-8"),
         target / csv_name: data,
         target / "rules.md": RULES.encode("utf-8"),
         target / "README.md": readme_text(title, target.name, csv_name).encode("utf-8"),
     }
-    pictures = [c.name for c in columns if c.type == "image"]
-    if pictures:
-        notes.append(f"put the pictures that column {', '.join(repr(p) for p in pictures)} names "
-                     f"inside {target}; their paths are read from the pack folder")
-    write_files_atomically(files)
-    return Scaffold(target, tuple(files), tuple(notes))
+    notes += _layout_notes(card, icons)
+    pictures: dict[Path, bytes] = {}
+    image_columns = [i for i, c in enumerate(columns) if c.type == "image"]
+    if source is not None and image_columns:
+        names = [r.cells[i].text for r in table.rows for i in image_columns if i < len(r.cells)]
+        copied = copy_pictures(source.parent, target, names, files)
+        pictures = copied.files
+        notes += copied.notes
+    write_files_atomically({**files, **pictures})
+    return Scaffold(target, tuple(files), tuple(pictures), tuple(notes))
+
+
+def checked_title(title: str) -> str:
+    """A title given with --title, as given; ScaffoldError for one printkit cannot print."""
+    title = title.strip()
+    if not title:
+        raise ScaffoldError("the title is empty; give the game's name, such as 'Tides of Ægir'", "--title")
+    if len(title) > MAX_TITLE:
+        raise ScaffoldError(f"the title is {len(title)} characters long; it may be at most {MAX_TITLE}", "--title")
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in title):
+        raise ScaffoldError("the title holds a line break or control character; give it on one line", "--title")
+    return title
+
+
+def title_from_id(pack_id: str) -> str:
+    """A title for a pack id when none is given: 'tides-of-aegir' -> 'Tides of Aegir'."""
+    return _title_case(pack_id.replace("-", " ")) or pack_id
+
+
+def _title_case(text: str) -> str:
+    """Each word capitalised, but for small words such as 'of' after the first: 'Tides of Aegir'."""
+    words = text.split()
+    return " ".join(w if i and w.lower() in SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
 def suggest_id(name: str) -> str:
@@ -111,7 +155,10 @@ def _read_source(source: Path, notes: list[str]) -> tuple[str, bytes, CsvTable]:
     if size > MAX_SOURCE_BYTES:
         raise ScaffoldError(f"'{source}' is {size / 1e6:.1f} MB; a card list may be at most "
                             f"{MAX_SOURCE_BYTES // (1024 * 1024)} MB", "--from")
-    data = source.read_bytes()
+    try:  # read within the limit, should the file grow or be swapped for a FIFO meanwhile
+        data = read_pack_file(source, MAX_SOURCE_BYTES, str(source))
+    except PackFileError as exc:
+        raise ScaffoldError(str(exc), "--from") from None
     text, findings = decode(source, data)
     table = None
     if text is not None:
@@ -129,9 +176,9 @@ def _read_source(source: Path, notes: list[str]) -> tuple[str, bytes, CsvTable]:
     return f"{stem or 'cards'}.csv", data, table
 
 
-def _columns(table: CsvTable, source: Path) -> tuple[Column, ...]:
+def _columns(table: CsvTable, source: Path, folder: Path | None) -> tuple[Column, ...]:
     try:
-        return infer_columns(table)
+        return infer_columns(table, folder)
     except NoNameColumn:
         headers = [c.text for c in table.header.cells]
         near = next((h for h in headers if "name" in h.lower() or "title" in h.lower()), None)
@@ -140,24 +187,58 @@ def _columns(table: CsvTable, source: Path) -> tuple[Column, ...]:
                             f"its columns are {', '.join(repr(h) for h in headers)}{hint}", "--from") from None
 
 
-def _copied_csv(data: bytes, table: CsvTable, columns: tuple[Column, ...], notes: list[str]) -> bytes:
-    """The file as it was, or rewritten as UTF-8 when headers had to be renamed or it was not UTF-8."""
+def _printed(columns: tuple[Column, ...]) -> list[int]:
+    """The columns a card prints as text (their cells may hold ``{icon}`` marks)."""
+    return [i for i, c in enumerate(columns) if c.type in ("text", "choice")]
+
+
+def _texts(table: CsvTable, columns: tuple[Column, ...]) -> list[str]:
+    printed = _printed(columns)
+    return [r.cells[i].text for r in table.rows for i in printed if i < len(r.cells)]
+
+
+def _rows(table: CsvTable, columns: tuple[Column, ...], escaped: tuple[str, ...]) -> list[dict[str, str]]:
+    """Each card's cells by column name, as the pack's copy holds them: what the layout must fit."""
+    printed = set(_printed(columns))
+    rows = []
+    for record in table.rows:
+        if len(record.cells) != len(columns):
+            continue  # check reports it; it makes no card
+        row = {c.name: escape_icons(cell.text, escaped) if i in printed else cell.text
+               for i, (c, cell) in enumerate(zip(columns, record.cells))}
+        if row[NAME_COLUMN]:
+            rows.append(row)
+    return rows
+
+
+def _copied_csv(data: bytes, table: CsvTable, columns: tuple[Column, ...], escaped: tuple[str, ...],
+                notes: list[str]) -> bytes:
+    """The file as it was, or rewritten as UTF-8 when headers had to be renamed, braces escaped,
+    or it was not UTF-8."""
     renamed = [(c.header, c.name) for c in columns if c.header.casefold() != c.name]
     try:
         data.decode("utf-8")
         utf8 = True
     except UnicodeDecodeError:
         utf8 = False
-    if not renamed and utf8:
+    if not renamed and not escaped and utf8:
         return data
     if renamed:
         notes.append("renamed columns in the pack's copy: "
-                     + ", ".join(f"'{old}' -> '{new}'" for old, new in renamed))
+                     + ", ".join(f"'{old}' -> '{new}'" for old, new in renamed[:SHOWN])
+                     + (f" and {len(renamed) - SHOWN} more" if len(renamed) > SHOWN else ""))
+    if escaped:
+        shown = ", ".join("{" + n + "}" for n in escaped[:SHOWN]) + (" and more" if len(escaped) > SHOWN else "")
+        notes.append(f"kept as text, not icons: {shown} (an icon's name is 1 to 40 of A-Z, a-z, 0-9, '-' and '_', "
+                     f"and at most {MAX_ICONS} are declared); the pack's copy writes '\\{{' before each, so it "
+                     "prints as typed")
+    printed = set(_printed(columns))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=table.delimiter, lineterminator="\r\n" if b"\r\n" in data else "\n")
     writer.writerow([c.name if c.header.casefold() != c.name else c.header for c in columns])
     for record in table.rows:
-        writer.writerow([cell.text for cell in record.cells])
+        writer.writerow([escape_icons(cell.text, escaped) if i in printed else cell.text
+                         for i, cell in enumerate(record.cells)])
     return out.getvalue().encode("utf-8")
 
 
@@ -174,13 +255,35 @@ def _total(table: CsvTable, columns: tuple[Column, ...]) -> int:
     return total
 
 
-def _title(pack_id: str) -> str:
-    return " ".join(word.capitalize() for word in pack_id.split("-") if word) or pack_id
+def _layout_notes(card: StarterCard, icons: IconPlan) -> list[str]:
+    notes = []
+    if card.size != "poker":
+        width, height = CARD_SIZES[card.size]
+        notes.append(f"the cards are {card.size} size ({width:g} × {height:g} mm), as the longest texts do not "
+                     f"fit a poker card at {SIZES[0][1]:g} pt or more; [card] in game.toml sets the size")
+    if not card.fits:
+        notes.append("the columns hold more text than one card can show at 6 pt: `printkit check` names what "
+                     "does not fit (T700); shorten it, split it across columns, or take columns off the card")
+    else:
+        notes.append(f"the card layout is [layouts.card] in game.toml: its text prints at {card.body_size:g} pt "
+                     "on every card, in boxes tall enough for the longest text of each column")
+    if icons.declared:
+        notes.append(f"declared the icons the texts use under [icons] in game.toml: {describe(icons.declared)}; "
+                     "change a symbol or colour there, or give a picture instead")
+    return notes
 
 
-def manifest_text(title: str, csv_name: str, columns: tuple[Column, ...], total: int) -> str:
-    layout = card_layout(columns, POKER_MM)
+def manifest_text(title: str, deck_title: str, csv_name: str, columns: tuple[Column, ...], total: int,
+                  card: StarterCard, icons: IconPlan) -> str:
     columns_toml = "\n".join(column_toml(c) for c in columns)
+    size = "" if card.size == "poker" else f"""
+[card]   # the longest texts need more room than a poker card gives
+size = "{card.size}"
+"""
+    icons_toml = "" if not icons.declared else """
+# Symbols for the {name} marks in the card texts; a picture works too: name = "icons/name.png"
+[icons]
+""" + "".join(f"{i.name} = {{ symbol = \"{i.symbol}\", colour = \"{i.colour}\" }}\n" for i in icons.declared)
     return f"""\
 # A pack made by `printkit new`. Edit it freely: `printkit check` says what is wrong.
 
@@ -188,9 +291,9 @@ def manifest_text(title: str, csv_name: str, columns: tuple[Column, ...], total:
 title = {toml_string(title)}
 description = "A card game for a few players. Say what it is about in one sentence."
 players = {{ min = 2, max = 4 }}
-
+{size}
 [decks.{DECK}]
-title = "Cards"
+title = {toml_string(deck_title)}
 file = {toml_string(csv_name)}
 
 [decks.{DECK}.columns]   # every column of the card list, with its type
@@ -204,14 +307,15 @@ layout = "{LAYOUT}"
 
 [decks.{DECK}.back]
 colour = "{ACCENT}"
-label = {toml_string(title)}
+label = {toml_string(deck_title)}
 
 [rules]
 file = "rules.md"
-
-# How a card looks, in mm. "from = safe" measures from 4 mm inside the cut,
-# where nothing important gets trimmed off; y counts down from the top.
-{layout_toml(LAYOUT, layout)}"""
+{icons_toml}
+# How a card looks, in mm. "from = safe" measures from 4 mm inside the cut, where nothing
+# important gets trimmed off; "below" puts a box under an earlier one, "gap" mm apart, so
+# making one taller moves the ones beneath it; "bottom" measures up from the foot.
+{layout_toml(LAYOUT, card.layout)}"""
 
 
 RULES = """\
@@ -246,7 +350,8 @@ def readme_text(title: str, pack_id: str, csv_name: str) -> str:
 
 A printkit pack. What to edit:
 
-- `game.toml`: the title, the player count, the column types and how a card looks (`[layouts.card]`).
+- `game.toml`: the title, the player count, the column types, the symbols `{{name}}` marks in the
+  texts print as (`[icons]`) and how a card looks (`[layouts.card]`).
 - `{csv_name}`: one row per card; `count` is how many copies of it the deck holds.
 - `rules.md`: the rules. `{{{{count cards}}}}` and `{{{{players}}}}` are filled in from the data.
 

@@ -9,6 +9,8 @@ from click.testing import CliRunner
 
 from printkit.cli import cli
 from printkit.infer_columns import column_slug, pack_slug
+from printkit.layout.boxes import layout_boxes
+from printkit.model.loader import load_pack
 from printkit.scaffold import MAX_COLUMNS, ScaffoldError, new_pack
 
 if sys.version_info >= (3, 11):
@@ -93,16 +95,35 @@ def test_layout_shows_every_column_within_the_safe_zone(tmp_path):
     for column in columns(tmp_path / "g"):
         if column != "count":  # the copies column says how many cards; it is not printed
             assert f"{{{column}}}" in shown, column
-    width, height = 63.5 - 8, 88.9 - 8
-    for element in elements:
-        if element.get("from") != "safe":
-            assert element["type"] == "rect"  # only the frame is measured from the trim
-            continue
-        right = element["x"] + element.get("w", width - element["x"])
-        assert 0 <= element["x"] and right <= width + 1e-6, element
-        assert 0 <= element["y"] and element["y"] + element["h"] <= height + 1e-6, element
     names = [e["name"] for e in elements if "name" in e]
     assert len(names) == len(set(names))
+    # Where the anchors put each box, resolved by the pack reader: inside the 4 mm safe zone
+    # (all but the frame), and no two text boxes overlap.
+    pack, findings = load_pack(tmp_path / "g")
+    assert pack is not None and not [f for f in findings if f.is_error]
+    loaded = pack.manifest.layouts["card"].elements
+    boxes = layout_boxes(loaded, 63.5, 88.9, 4.0)
+    for element, box in zip(loaded, boxes):
+        if element.name == "frame":
+            assert element.get("bleed")
+            continue
+        assert box.x >= 4 - 1e-6 and box.right <= 63.5 - 4 + 1e-6, (element.name, box)
+        assert box.y >= 4 - 1e-6 and box.top <= 88.9 - 4 + 1e-6, (element.name, box)
+    texts = [(e.name, b) for e, b in zip(loaded, boxes) if e.type == "text"]
+    for i, (a, box_a) in enumerate(texts):
+        for b, box_b in texts[i + 1:]:
+            apart = (box_a.right <= box_b.x + 1e-6 or box_b.right <= box_a.x + 1e-6
+                     or box_a.top <= box_b.y + 1e-6 or box_b.top <= box_a.y + 1e-6)
+            assert apart, (a, box_a, b, box_b)
+
+
+def test_the_same_input_makes_the_same_bytes(tmp_path):
+    source = spreadsheet(tmp_path)
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        new_pack(tmp_path / folder / "g", source)
+    for name in ("game.toml", "cards-export.csv", "rules.md", "README.md"):
+        assert (tmp_path / "one" / "g" / name).read_bytes() == (tmp_path / "two" / "g" / name).read_bytes()
 
 
 # --- refusals ----------------------------------------------------------------
