@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from .checks import PackReport, check_pack
 from .checks.fronts import FrontChecks
+from .checks.glyphs import DocumentGlyphs, glyph_findings
 from .checks.pages import document_lint, kit_findings
 from .faces import LazyFronts
 from .findings import Finding, Location
@@ -146,6 +147,12 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     pages: dict[str, int] = {}
     picture_dpi = pack.manifest.art.target_dpi if options.downsample else None
     page_lints = {name: document_lint(pack, name, document) for name, document in documents.items()}
+    glyphs = DocumentGlyphs(pack)  # characters the kit's own pages would print as gaps
+
+    def on_page(name: str, number: int, page) -> None:
+        page_lints[name].add(number, page)
+        glyphs.add_page(name, page)
+
     with render_errors(report):
         for name, document in documents.items():
             total = len(document.pages)
@@ -153,13 +160,17 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
             # Pages are laid out, drawn and linted one at a time.
             files[target_in(options.out_dir, folder, name)] = render_pdf(
                 document.pages, document.faces, document.title, document.subject, step, picture_dpi,
-                uses=document.uses(), on_page=page_lints[name].add)
+                uses=document.uses(), on_page=lambda n, page, name=name: on_page(name, n, page))
             pages[name] = total
         if options.png_dpi:
             files.update(_pngs(folder, documents["cards.pdf"], options, picture_dpi))
         fronts.draw_rest()  # a card with no copies prints nowhere, but is checked all the same
-    if front_checks.errors:  # found on a front as it was drawn: refused before anything is written
-        raise BuildRefused(check_pack(root))
+    gaps = glyphs.findings(glyph_findings(front_checks.findings))
+    if front_checks.errors or gaps:  # found on a page as it was drawn: refused before anything is written
+        full = check_pack(root)
+        # What only this build's options print (a board on a large sheet, say) joins what check finds.
+        extra = tuple(f for f in gaps if f not in full.findings)
+        raise BuildRefused(replace(full, findings=tuple(sorted(full.findings + extra, key=Finding.sort_key))))
     report = replace(report, findings=tuple(sorted(report.findings + tuple(front_checks.findings),
                                                    key=Finding.sort_key)))
     rules = load_rules(pack)

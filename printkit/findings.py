@@ -377,14 +377,18 @@ CODES = _registry(
                                 "box (w, h) or a smaller smallest size (now size = [8, 10])")),
          fix="Shorten the text, or give the element the hint names a larger box or a smaller smallest "
              "size; a built-in layout is changed through a layout of the pack's own that extends it."),
-    Code("T701", E, "missing-glyph", "A character has no glyph in the font that prints it.",
+    Code("T701", E, "missing-glyph",
+         "A character has no glyph in the font that prints it or in the pack's fallback fonts (on a card, or in "
+         "the guide, checklist, board or rules).",
          meaning="The font that prints the text, and the pack's fallback fonts, have no shape for this "
-                 "character, so it would print as a gap.",
+                 "character, so it would print as a gap: on a card, or in the guide, checklist, board or "
+                 "rules, wherever the text appears.",
          example=Example(Edit("gags.csv", "Melting Snowman,3,CB or SN + CB or SN",
                               "Melting \u2603 Snowman,3,CB or SN + CB or SN"), pack="gag-grab",
                          gives=("gags.csv:19:9: error T701 '☃' (U+2603) has no glyph in the display font, so "
                                 "'Melting ☃ Snowman' would print with a gap\n"
-                                "  hint: use another character, or a font that has it")),
+                                "  hint: add a font that has it to the fallback list under [fonts] in game.toml, "
+                                "or use another character")),
          fix="Use another character, or add a font that has it under [fonts] (as the font itself or as a "
              "fallback)."),
     Code("T702", E, "unknown-design", "A layout or symbol the manifest names does not exist.",

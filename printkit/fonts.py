@@ -7,6 +7,8 @@ the PDF library.
 from __future__ import annotations
 
 import hashlib
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -71,7 +73,9 @@ _BUNDLED_NAMES = {role: Path(file).stem for role, file in FONT_FILES.items()}  #
 
 
 def font_label(role: str) -> str:
-    """How messages name a font: the role, or the pack's family and face."""
+    """How messages name a font: the role, or the pack's family and face (for a key with fallback
+    fonts, the font it starts from)."""
+    role = primary_font(role)
     return _PACK_FONTS[role].label if role in _PACK_FONTS else role
 
 
@@ -132,12 +136,67 @@ def is_pack_font(role: str) -> bool:
     return role in _PACK_FONTS
 
 
+# -- fallback fonts ------------------------------------------------------------
+#
+# A pack's ``[fonts] fallback`` lists fonts to borrow a character from when the
+# font setting some text lacks it. Text that may borrow carries a font key that
+# names the whole chain, "body+pack-1a2b...+pack-3c4d...": its metrics measure
+# every character in the font that will print it, and the renderer draws it as
+# runs, each in one real font. Text without fallback keeps its plain key, so a
+# pack with no fallback fonts lays out and draws exactly as before.
+
+FALLBACK_JOIN = "+"  # never in a font key: roles are words, pack keys "pack-" and hex digits
+
+
+def with_fallback(key: str, fallback: Iterable[str]) -> str:
+    """The font key that sets text in ``key``, taking each character it lacks from the first of
+    ``fallback`` that has it; ``key`` itself when there is nothing to fall back on."""
+    chain = dict.fromkeys(font_chain(key))
+    chain.update(dict.fromkeys(fallback))  # a font already in the chain keeps its place
+    return FALLBACK_JOIN.join(chain)
+
+
+def font_chain(key: str) -> tuple[str, ...]:
+    """The real fonts a key sets text in, in the order they are tried."""
+    return tuple(key.split(FALLBACK_JOIN))
+
+
+def primary_font(key: str) -> str:
+    """The font a key starts from: the one its text is styled in."""
+    return key.split(FALLBACK_JOIN, 1)[0]
+
+
 def font_for_char(key: str, char: str, fallback: tuple[str, ...] = ()) -> str | None:
-    """The first of ``key`` and then ``fallback`` whose font has a glyph for ``char``; None if none has."""
-    for candidate in (key, *fallback):
+    """The first font of ``key``'s chain, then of ``fallback``, that has a glyph for ``char``; None if none has."""
+    for candidate in (*font_chain(key), *fallback):
         if metrics(candidate).has(char):
             return candidate
     return None
+
+
+def font_runs(text: str, key: str) -> list[tuple[str, str]]:
+    """``text`` as (run, real font key) pieces, each character in the first font of ``key``'s chain
+    that has it. The one function every drawer and measurer splits text with.
+
+    A character no font has stays in the first font, where it prints as a gap (``check``
+    reports it as T701).
+    """
+    if not text:
+        return []
+    if FALLBACK_JOIN not in key:
+        return [(text, key)]
+    chain = font_chain(key)
+    first = metrics(chain[0])
+    if all(first.has(char) for char in text):
+        return [(text, chain[0])]
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        font = font_for_char(key, char) or chain[0]
+        if runs and runs[-1][1] == font:
+            runs[-1] = (runs[-1][0] + char, font)
+        else:
+            runs.append((char, font))
+    return runs
 
 
 @dataclass(frozen=True)
@@ -181,6 +240,10 @@ class FontMetrics:
 
 @lru_cache(maxsize=None)
 def metrics(role: str) -> FontMetrics:
+    """A font key's metrics; for a key with fallback fonts, each character measured in the font
+    that prints it (see ``font_runs``), the lines spaced by the first font."""
+    if FALLBACK_JOIN in role:
+        return _chain_metrics(role)
     from fontTools.ttLib import TTFont  # only when text is measured
 
     font = TTFont(font_path(role), lazy=True)
@@ -189,3 +252,17 @@ def metrics(role: str) -> FontMetrics:
     hhea, upem = font["hhea"], font["head"].unitsPerEm
     cap = getattr(font["OS/2"], "sCapHeight", 0) if "OS/2" in font else 0
     return FontMetrics(role, upem, hhea.ascent, hhea.descent, cap or round(upem * 0.7), advances)
+
+
+def _chain_metrics(key: str) -> FontMetrics:
+    """Metrics for a chain of fonts, in units every font's em divides, so widths stay whole numbers."""
+    fonts = [metrics(k) for k in font_chain(key)]
+    em = math.lcm(*(f.units_per_em for f in fonts))
+    advances: dict[int, int] = {}
+    for font in reversed(fonts):  # earlier fonts overwrite later ones: the first that has a glyph prints it
+        scale = em // font.units_per_em
+        advances.update((code, advance * scale) for code, advance in font.advances.items())
+    first = fonts[0]
+    scale = em // first.units_per_em
+    return FontMetrics(key, em, first.ascender * scale, first.descender * scale, first.cap_height * scale,
+                       advances)

@@ -24,9 +24,9 @@ def _draw_square(pen, size: int = 600) -> None:
 
 
 def _finish(fb: FontBuilder, order: list[str], cmap: dict[int, str], family: str, style: str,
-            fs_type: int) -> bytes:
+            fs_type: int, advance: int = 800) -> bytes:
     fb.setupCharacterMap(cmap)
-    fb.setupHorizontalMetrics({n: (800, 100) for n in order})
+    fb.setupHorizontalMetrics({n: (advance, 100) for n in order})
     fb.setupHorizontalHeader(ascent=800, descent=-200)
     fb.setupNameTable({"familyName": family, "styleName": style,
                        "psName": f"{family.replace(' ', '')}-{style}"})
@@ -39,11 +39,12 @@ def _finish(fb: FontBuilder, order: list[str], cmap: dict[int, str], family: str
 
 
 def truetype_font(chars: str = "AB ", family: str = "Test Sans", style: str = "Regular",
-                  fs_type: int = 0) -> bytes:
-    """A TrueType font with a square glyph for every non-space character of ``chars``."""
+                  fs_type: int = 0, upem: int = UPEM, advance: int = 800) -> bytes:
+    """A TrueType font with a square glyph for every non-space character of ``chars``, each
+    ``advance`` units of a ``upem``-unit em wide."""
     names = [f"uni{ord(c):04X}" for c in chars]
     order = [".notdef", *names]
-    fb = FontBuilder(UPEM, isTTF=True)
+    fb = FontBuilder(upem, isTTF=True)
     fb.setupGlyphOrder(order)
     glyphs = {}
     for name, char in zip(order, " " + chars):
@@ -52,7 +53,7 @@ def truetype_font(chars: str = "AB ", family: str = "Test Sans", style: str = "R
             _draw_square(pen)
         glyphs[name] = pen.glyph()
     fb.setupGlyf(glyphs)
-    return _finish(fb, order, {ord(c): n for c, n in zip(chars, names)}, family, style, fs_type)
+    return _finish(fb, order, {ord(c): n for c, n in zip(chars, names)}, family, style, fs_type, advance)
 
 
 def cff_font(chars: str = "AB ", family: str = "Test Serif", style: str = "Regular") -> bytes:

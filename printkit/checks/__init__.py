@@ -14,6 +14,7 @@ from .composition import check_composition
 from .columns import check_unused_columns
 from .faces import check_designs, check_printing
 from .fronts import FrontChecks
+from .glyphs import DocumentGlyphs, glyph_findings, rules_glyphs
 from .layouts import check_layouts, layout_columns
 from .module import check_module
 from .notes import check_unnamed_cards
@@ -64,8 +65,12 @@ def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = T
         findings.extend(check_printing(pack))
         findings.extend(check_art(pack, lazy.decks))
         findings.extend(check_layouts(pack))
+        glyphs = DocumentGlyphs(pack)  # the text of the kit's own pages (read by the page lint) and the rules
         if pages:
-            findings.extend(check_pages(pack, lazy, checks.face_lint))
+            findings.extend(check_pages(pack, lazy, checks.face_lint, glyphs))
+        rules_glyphs(pack, glyphs)
+        # A character a card already prints with a gap is reported there, not again for each document.
+        findings.extend(glyphs.findings(glyph_findings(findings)))
         findings.extend(check_unused_columns(pack, layout_columns(pack)))
     kept = sorted((f for f in findings if f.code not in ignore), key=Finding.sort_key)
     return PackReport(root.name, root, pack, tuple(kept), lazy)

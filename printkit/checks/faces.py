@@ -12,10 +12,12 @@ from ..faces.base import Overflow
 from ..faces.aid import aid_back, aid_front
 from ..faces.symbols import SYMBOLS
 from ..findings import Finding, Location
-from ..fonts import font_for_char, font_label, metrics
+from ..fonts import font_chain, font_label, metrics
 from ..layout.draw import Face, Text, flatten
 from ..model.pack import Card, Pack
+from ..packpath import clipped
 from ..suggest import did_you_mean
+from .glyphs import HINT, TextSources, cell_with
 from .layouts import describe
 
 
@@ -28,22 +30,24 @@ def check_designs(pack: Pack) -> Iterator[Finding]:
                           f"symbols: {', '.join(SYMBOLS)}")
 
 
-def front_printing(card: Card, result: FaceResult, fallback_fonts: tuple[str, ...]) -> Iterator[Finding]:
+def front_printing(card: Card, result: FaceResult) -> Iterator[Finding]:
     """Overflowing text and missing glyphs on one card's front."""
     for overflow in result.overflows:
         where = card.location(overflow.column) if overflow.column in card.cells else card.location()
         yield Finding("T700", f"the {overflow.what} '{overflow.text}' does not fit on the card, "
                               "even at the smallest size allowed", where, _overflow_hint(overflow))
-    yield from _glyphs(result.face, card, fonts=fallback_fonts)
+    yield from _glyphs(result.face, card)
 
 
 def check_printing(pack: Pack) -> Iterator[Finding]:
     """Missing glyphs on the deck backs, and what does not fit or print on the player aids (each
     front is checked as it is drawn: see printkit.checks.fronts)."""
-    fallback_fonts = pack.manifest.fonts.fallback
+    sources = TextSources(pack)  # a back or aid's text comes from game.toml or the cards: point there
+    seen: set[Finding] = set()  # the game's title on every deck's back is one thing to mend
     for deck in pack.decks.values():
         if deck.spec.face is not None and deck.spec.back is not None:
-            yield from _glyphs(back_face(deck.spec, pack.manifest, pack).face, None, deck.spec.back.location, fallback_fonts)
+            found = _glyphs(back_face(deck.spec, pack.manifest, pack).face, None, deck.spec.back.location, sources)
+            yield from (f for f in found if not (f in seen or seen.add(f)))
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
         for result in (aid_front(pack), aid_back(pack)):
@@ -51,7 +55,7 @@ def check_printing(pack: Pack) -> Iterator[Finding]:
                 yield Finding("T700", f"the player aid's {overflow.what} '{overflow.text}' does not fit, "
                                       "even at the smallest size allowed", overflow.where or aid.location,
                               "shorten it: the player aid holds every phase on one card")
-            yield from _glyphs(result.face, None, aid.location, fallback_fonts)
+            yield from _glyphs(result.face, None, aid.location, sources)
 
 
 def _overflow_hint(overflow: Overflow) -> str:
@@ -70,28 +74,23 @@ def _overflow_hint(overflow: Overflow) -> str:
 
 
 def _glyphs(face: Face, card: Card | None, fallback: Location | None = None,
-            fonts: tuple[str, ...] = ()) -> Iterator[Finding]:
-    """Characters that neither the font printing them nor any of the pack's fallback ``fonts`` has."""
+            sources: TextSources | None = None) -> Iterator[Finding]:
+    """Characters the font printing them lacks, as the face draws them: text that may borrow from
+    the pack's fallback fonts names them in its font key, so what is missing there is missing on
+    paper. A character is reported at ``card``'s cell that holds it, else where ``sources`` finds
+    it, else at ``fallback``."""
     seen: set[tuple[str, str]] = set()
     for item in flatten(face.items):
         if not isinstance(item, Text):
             continue
         for char in metrics(item.font).missing(item.text):
-            if (char, item.font) in seen or font_for_char(item.font, char, fonts) is not None:
+            if (char, item.font) in seen:
                 continue
             seen.add((char, item.font))
-            where = _locate_char(card, char) or fallback or (card.location() if card else None)
+            where = (cell_with(card, char) or (sources.locate(char, item.text) if sources else None) or fallback
+                     or (card.location() if card else None))
             if where is None:
                 continue
-            yield Finding("T701", f"'{char}' (U+{ord(char):04X}) has no glyph in the {font_label(item.font)} font, "
-                                  f"so '{item.text}' would print with a gap", where,
-                          "use another character, or a font that has it")
-
-
-def _locate_char(card: Card | None, char: str) -> Location | None:
-    if card is None:
-        return None
-    for cell in card.cells.values():
-        if char in cell.text:
-            return cell.location_at(cell.text.index(char))
-    return None
+            also = " or any of the pack's fallback fonts" if len(font_chain(item.font)) > 1 else ""
+            yield Finding("T701", f"'{char}' (U+{ord(char):04X}) has no glyph in the {font_label(item.font)} font"
+                                  f"{also}, so '{clipped(item.text)}' would print with a gap", where, HINT)

@@ -24,13 +24,12 @@ class FrontChecks:
         self.findings: list[Finding] = []
         self.face_lint = FaceLint(pack)  # reported with the page lint
         self._decks = {spec.id: spec for spec in pack.manifest.decks}
-        self._fonts = pack.manifest.fonts.fallback
         self._named: set = set()  # pictures the manifest names, reported once
         self._seen: set = set()  # layout problems, reported once per element
 
     def add(self, card: Card, result: FaceResult) -> None:
         deck = self._decks[card.deck]
-        self.findings += front_printing(card, result, self._fonts)
+        self.findings += front_printing(card, result)
         self.findings += front_art(self.pack, deck, card, result, self._named)
         self.findings += front_layout(self.pack.manifest, deck, card, result, self._seen)
         self.face_lint.add(result.face.key, result.face)

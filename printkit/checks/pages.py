@@ -9,6 +9,7 @@ from ..findings import Finding, Location
 from ..layout.draw import Face, Page
 from ..layout.geometry import Rect
 from ..model.pack import LintSettings, Pack
+from .glyphs import DocumentGlyphs
 from .page_lint import UNPRINTABLE, contrast_setting, lint_items
 
 
@@ -71,9 +72,10 @@ def _ranges(numbers: list[int]) -> str:
 PAPERS = ("a4", "letter")
 
 
-def check_pages(pack: Pack, fronts, face_lint: FaceLint) -> Iterator[Finding]:
+def check_pages(pack: Pack, fronts, face_lint: FaceLint, glyphs: DocumentGlyphs | None = None) -> Iterator[Finding]:
     """The page lint over board.pdf and the sheets of cards.pdf, as they print on A4 and on Letter;
-    then the face lint, over ``face_lint``'s fronts (linted as they were drawn) and the other sides."""
+    then the face lint, over ``face_lint``'s fronts (linted as they were drawn) and the other sides.
+    Each page's own text also goes into ``glyphs``, which reports what would print as gaps."""
     from ..kit.board import board_document
     from ..kit.cards import cards_document
     from ..layout.paper import paper
@@ -91,7 +93,7 @@ def check_pages(pack: Pack, fronts, face_lint: FaceLint) -> Iterator[Finding]:
                          "cards.pdf": cards_document(pack, paper(name), fronts=fronts) if drawn else None}
         except LayoutError:
             continue  # what does not fit the paper is reported by the print checks
-        for finding in document_findings(pack, documents):
+        for finding in document_findings(pack, documents, glyphs):
             found.setdefault(finding, []).append(paper(name).name)
         if name == PAPERS[0] and documents["cards.pdf"] is not None:  # card sides are alike on every paper
             add_other_sides(face_lint, documents["cards.pdf"].faces)
@@ -154,12 +156,19 @@ def document_lint(pack: Pack, file: str, document) -> PageLint:
     return PageLint(document.faces, m.lint, file, where)
 
 
-def document_findings(pack: Pack, documents: Mapping[str, object]) -> Iterator[Finding]:
-    """The page lint over each named document (None for one the pack does not have)."""
+def document_findings(pack: Pack, documents: Mapping[str, object],
+                      glyphs: DocumentGlyphs | None = None) -> Iterator[Finding]:
+    """The page lint over each named document (None for one the pack does not have); with
+    ``glyphs``, each page's text goes there too, as the page is laid out for the lint."""
     for file, document in documents.items():
         if document is None:
             continue
-        yield from document_lint(pack, file, document).add_pages(document.pages).findings()
+        lint = document_lint(pack, file, document)
+        for number, page in enumerate(document.pages, 1):
+            lint.add(number, page)
+            if glyphs is not None:
+                glyphs.add_page(file, page)
+        yield from lint.findings()
 
 
 def kit_findings(pack: Pack, page_lints: Mapping[str, PageLint], documents: Mapping[str, object],

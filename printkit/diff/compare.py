@@ -99,6 +99,7 @@ class PackDiff:
     appeared: tuple[FindingRef, ...]
     gone: tuple[FindingRef, ...]
     notes: tuple[str, ...] = ()  # decks that could not be compared, and why
+    fallback: tuple[str, ...] = ()  # both sides' fallback font keys, for names drawn in the proof
 
     def count(self, kind: str) -> int:
         return sum(d.count(kind) for d in self.decks)
@@ -118,7 +119,8 @@ def compare(old: Pack, new: Pack, old_findings: list[Finding] | tuple[Finding, .
     """Everything that differs between two loaded versions of one pack."""
     decks, notes = compare_decks(old, new)
     appeared, gone = compare_findings(old_findings, old.root, new_findings, new.root)
-    return PackDiff(new.root.name, new.manifest.title, old_label, new_label, decks, appeared, gone, notes)
+    fallback = tuple(dict.fromkeys(new.manifest.fonts.fallback + old.manifest.fonts.fallback))
+    return PackDiff(new.root.name, new.manifest.title, old_label, new_label, decks, appeared, gone, notes, fallback)
 
 
 def compare_decks(old: Pack, new: Pack) -> tuple[tuple[DeckDiff, ...], tuple[str, ...]]:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ..faces.base import FaceResult
-from ..fonts import metrics
+from ..fonts import metrics, with_fallback
 from ..layout.draw import Box, Face, Group, Item, Line, Page, Place, Text
 from ..layout.geometry import Rect
 from ..layout.text import wrap
@@ -65,7 +65,7 @@ def proof_pages(diff: PackDiff, old_fronts: Mapping[str, FaceResult],
     for n, group in enumerate(groups):
         items = _frame(diff, n, len(groups))
         for row, i in enumerate(group):
-            items += pair_items(*pairs[i], grid.slots[row], grid.scale)
+            items += pair_items(*pairs[i], grid.slots[row], grid.scale, diff.fallback)
         if not pairs:
             items += _nothing(diff)
         elif n == len(groups) - 1 and len(changes) > len(shown):
@@ -82,7 +82,7 @@ def _clip(text: str, limit: int) -> str:
 
 
 def _fit(text: str, font: str, size: float, width: float) -> str:
-    """``text`` cut short with '…' to fit ``width`` mm."""
+    """``text`` cut short with '…' to fit ``width`` mm in font key ``font``."""
     measure = metrics(font)
     if measure.width(text, size) <= width:
         return text
@@ -94,11 +94,12 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
 def _frame(diff: PackDiff, n: int, of: int) -> list[Item]:
     w, h = A4
     top = h - MARGIN
-    title = _fit(f"Card proof: {diff.title}", "bold", 11, (w - 2 * MARGIN) * 0.6)
-    room = w - 2 * MARGIN - metrics("bold").width(title, 11) - 8
+    bold = with_fallback("bold", diff.fallback)  # the game's title may need a fallback font
+    title = _fit(f"Card proof: {diff.title}", bold, 11, (w - 2 * MARGIN) * 0.6)
+    room = w - 2 * MARGIN - metrics(bold).width(title, 11) - 8
     sides = f"{_clip(diff.old_label, MAX_LABEL)} {arrow()} {_clip(diff.new_label, MAX_LABEL)}"
     return [
-        Text(MARGIN, top - 5, title, "bold", 11, INK),
+        Text(MARGIN, top - 5, title, bold, 11, INK),
         Text(w - MARGIN, top - 5, _fit(sides, "body", 8, room), "body", 8, GREY, "right"),
         Line(MARGIN, top - HEADER + 2.5, w - MARGIN, top - HEADER + 2.5, 0.5, GREY),
         Text(w / 2, MARGIN, f"page {n + 1} of {of}", "body", 8, GREY, "center"),
@@ -118,8 +119,10 @@ def _nothing(diff: PackDiff) -> list[Item]:
     return items
 
 
-def pair_items(change: CardChange, old: Face | None, new: Face | None, slot: PairSlot, scale: float) -> list[Item]:
-    """One row: the old card (or a dashed blank), the new one, their labels, and the caption."""
+def pair_items(change: CardChange, old: Face | None, new: Face | None, slot: PairSlot, scale: float,
+               fallback: tuple[str, ...] = ()) -> list[Item]:
+    """One row: the old card (or a dashed blank), the new one, their labels, and the caption (names
+    set with the ``fallback`` fonts where the caption's font lacks a character)."""
     colour = COLOURS[change.kind]
     items: list[Item] = []
     for side, face, cell, word in ((change.old, old, slot.old, "old"), (change.new, new, slot.new, "new")):
@@ -138,7 +141,7 @@ def pair_items(change: CardChange, old: Face | None, new: Face | None, slot: Pai
                            clip=Rect(0.0, 0.0, face.width, face.height)))
         items.append(Box(rect, stroke="#9A9A9A", width=0.4))  # the trim, so white cards show their edge
         items.append(Text(rect.x, slot.label_y, label, "bold", 8, colour))
-    items += caption_items(change, slot.caption, colour)
+    items += caption_items(change, slot.caption, colour, fallback)
     return items
 
 
@@ -166,11 +169,11 @@ def caption_lines(change: CardChange) -> list[tuple[str, str]]:
 SIZES = {"bold": 10.0, "body": 8.5}
 
 
-def caption_items(change: CardChange, box: Rect, colour: str) -> list[Item]:
+def caption_items(change: CardChange, box: Rect, colour: str, fallback: tuple[str, ...] = ()) -> list[Item]:
     """The caption wrapped to ``box``; lines that do not fit end in '…'."""
     placed: list[tuple[str, str]] = []
     for font, text in caption_lines(change):
-        placed += [(font, piece) for piece in _wrapped(text, font, SIZES[font], box.w)]
+        placed += [(font, piece) for piece in _wrapped(text, with_fallback(font, fallback), SIZES[font], box.w)]
     items: list[Item] = []
     y = box.top - metrics("bold").ascent(SIZES["bold"])
     for i, (font, text) in enumerate(placed):
@@ -178,7 +181,7 @@ def caption_items(change: CardChange, box: Rect, colour: str) -> list[Item]:
         if y - pitch < box.y and i < len(placed) - 1:
             items.append(Text(box.x, y, "…", "body", SIZES["body"], GREY))
             break
-        items.append(Text(box.x, y, text, font, SIZES[font], colour if i == 0 else INK))
+        items.append(Text(box.x, y, text, with_fallback(font, fallback), SIZES[font], colour if i == 0 else INK))
         y -= pitch
     return items
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from ..fonts import metrics
+from ..fonts import metrics, with_fallback
 from ..layout.draw import Box, Face, Item, text_lines
 from ..layout.geometry import Rect
 from ..layout.sheet import SheetTemplate
@@ -78,11 +78,16 @@ class FaceBuilder:
     def fitted(self, text: str, box: Rect, font: str, max_size: float, min_size: float,
                column: str, what: str, colour: str = INK, align: str = "center",
                valign: str = "middle", max_lines: int | None = None, where: Location | None = None) -> None:
+        font = self.font(font)
         measure = metrics(font)
         fit = fit_text(text, measure, box.w, box.h, max_size, min_size, max_lines)
         if not fit.fits:
             self.overflows.append(Overflow(column, text, what, where))
         self.add(*text_lines(fit, box, font, measure, colour, align, valign))
+
+    def font(self, key: str) -> str:
+        """``key`` with the pack's fallback fonts, for text from the pack (names, phases, notes)."""
+        return with_fallback(key, self.ctx.manifest.fonts.fallback)
 
     def face(self) -> Face:
         return Face(self.key, self.ctx.width, self.ctx.height, FACE_BLEED, tuple(self.items))

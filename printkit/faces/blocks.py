@@ -34,7 +34,7 @@ def powers(b: FaceBuilder, box: Rect, heading: str) -> None:
     pip_w = 8.0
     # One size for every row, so the list reads evenly: the largest at which all fit.
     text_w = box.w - pip_w - 2.5
-    size = _common_size([p.text for p in items], text_w, row_h - 1.0, 7.5)
+    size = _common_size([p.text for p in items], text_w, row_h - 1.0, 7.5, metrics(b.font("body")))
     for i, power in enumerate(items):
         top = area_top - i * (row_h + row_gap)
         row = Rect(box.x, top - row_h, box.w, row_h)
@@ -44,8 +44,7 @@ def powers(b: FaceBuilder, box: Rect, heading: str) -> None:
         b.fitted(power.text, text_box, "body", size, size, "", "power", align="left", where=power.location)
 
 
-def _common_size(texts: list[str], width: float, height: float, largest: float) -> float:
-    body = metrics("body")
+def _common_size(texts: list[str], width: float, height: float, largest: float, body) -> float:
     size = largest
     while size > MIN_TYPE:
         if all(block_height(len(wrap(t, body, size, width)), size, body) <= height for t in texts):
@@ -72,7 +71,7 @@ def phases(b: FaceBuilder, box: Rect, colour: str) -> None:
     m = b.ctx.manifest
     if not m.phases:
         return
-    body = metrics("body")
+    body = metrics(b.font("body"))
     text_w = box.w - 6.0
     size = PHASE_SIZE
     while True:
@@ -103,7 +102,7 @@ def legend(b: FaceBuilder, pack: Pack, box: Rect, heading: str) -> None:
     step = box.w / max(len(tokens), 1)
     for i, style in enumerate(tokens):
         cx = box.x + step * (i + 0.5)
-        b.add(*token(style, cx, box.top - 8.4, 3.6, outline=0.6))
+        b.add(*token(style, cx, box.top - 8.4, 3.6, outline=0.6, fallback=m.fonts.fallback))
         # A two-word name may take two short lines under its token.
         b.fitted(_name_of(pack, style.term), Rect(cx - step / 2 + 0.3, box.top - 17.6, step - 0.6, 5.4), "bold",
                  6.5, MIN_TYPE, "", "legend", max_lines=2, valign="top")

@@ -312,7 +312,8 @@ def _term(d: LayoutDrawer, e: Element, card: Card | None) -> str:
 def _token(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
     style = d.ctx.manifest.token(_term(d, e, card))
     if style is not None:
-        b.add(*token(style, box.cx, box.cy, min(box.w, box.h) / 2, outline=e.get("stroke_width", 1.0)))
+        b.add(*token(style, box.cx, box.cy, min(box.w, box.h) / 2, outline=e.get("stroke_width", 1.0),
+                     fallback=d.ctx.manifest.fonts.fallback))
 
 
 def _symbol(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
@@ -366,7 +367,8 @@ def _badge(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
     shown, _ = d.text_of(e, card)
     if not shown.strip():
         return
-    b.add(*badge(shown, box.cx, box.cy, box.h, fill=d.colour(e, "fill", card, "#FFFFFF") or "#FFFFFF"))
+    b.add(*badge(shown, box.cx, box.cy, box.h, fill=d.colour(e, "fill", card, "#FFFFFF") or "#FFFFFF",
+                 fallback=d.ctx.manifest.fonts.fallback))
 
 
 def _powers(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:

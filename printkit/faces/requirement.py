@@ -40,7 +40,7 @@ def _word(text: str, size: float) -> Block:
 def _term(term: Term, manifest: Manifest, categories: set[str]) -> Block:
     if manifest.token(term.name) is not None:
         return Block(2 * TOKEN_R, 2 * TOKEN_R, "token", term.name, term)
-    w, h = badge_size(term.name, BADGE_H, term.name in categories)
+    w, h = badge_size(term.name, BADGE_H, term.name in categories, manifest.fonts.fallback)
     return Block(w, h, "badge", term.name, term)
 
 
@@ -80,9 +80,10 @@ def requirement_block(requirement: Requirement, manifest: Manifest, compact: boo
 
 def _render(block: Block, cx: float, cy: float, manifest: Manifest, categories: set[str]) -> list[Item]:
     if block.kind == "token":
-        return token(manifest.token(block.text), cx, cy, TOKEN_R)
+        return token(manifest.token(block.text), cx, cy, TOKEN_R, fallback=manifest.fonts.fallback)
     if block.kind == "badge":
-        return badge(block.text, cx, cy, BADGE_H, category=block.text in categories)
+        return badge(block.text, cx, cy, BADGE_H, category=block.text in categories,
+                     fallback=manifest.fonts.fallback)
     if block.kind == "word":
         return [centred_text(block.text, cx, cy, "display", block.size, INK)]
     items: list[Item] = []

@@ -6,7 +6,7 @@ players alike. Other terms (names, categories) become text badges.
 """
 from __future__ import annotations
 
-from ..fonts import metrics
+from ..fonts import metrics, with_fallback
 from ..layout.draw import Box, Disc, Item, Text
 from ..layout.geometry import Rect
 from ..model.pack import TokenStyle
@@ -17,8 +17,10 @@ BADGE_FONT = "bold"
 CATEGORY_FONT = "body"
 
 
-def token(style: TokenStyle, cx: float, cy: float, r: float, outline: float = 1.0) -> list[Item]:
-    """A disc in the term's colour with its symbol above its code."""
+def token(style: TokenStyle, cx: float, cy: float, r: float, outline: float = 1.0,
+          fallback: tuple[str, ...] = ()) -> list[Item]:
+    """A disc in the term's colour with its symbol above its code (set with the pack's ``fallback``
+    fonts where the badge font lacks a character)."""
     ink = ink_on(style.colour)
     # Symbol in the upper half, code in the lower, with clear space between:
     # capitals half the radius tall, the symbol 0.8 of the radius across.
@@ -26,7 +28,7 @@ def token(style: TokenStyle, cx: float, cy: float, r: float, outline: float = 1.
     return [
         Disc(cx, cy, r, fill=style.colour, stroke=INK, width=outline),
         symbol(style.symbol, cx, cy + r * 0.36, r * 0.4, fill=ink),
-        centred_text(style.label, cx, cy - r * 0.4, BADGE_FONT, size, ink),
+        centred_text(style.label, cx, cy - r * 0.4, with_fallback(BADGE_FONT, fallback), size, ink),
     ]
 
 
@@ -35,18 +37,21 @@ def centred_text(text: str, cx: float, cy: float, font: str, size: float, colour
     return Text(cx, cy - metrics(font).cap(size) / 2, text, font, size, colour, "center")
 
 
-def badge_size(text: str, height: float, category: bool) -> tuple[float, float]:
+def badge_size(text: str, height: float, category: bool, fallback: tuple[str, ...] = ()) -> tuple[float, float]:
     """(width, height) in mm of a text badge."""
     size = height * 0.5 * 72 / 25.4
-    font = CATEGORY_FONT if category else BADGE_FONT
-    return metrics(font).width(text, size) + height * 0.8, height
+    return metrics(_badge_font(category, fallback)).width(text, size) + height * 0.8, height
+
+
+def _badge_font(category: bool, fallback: tuple[str, ...]) -> str:
+    return with_fallback(CATEGORY_FONT if category else BADGE_FONT, fallback)
 
 
 def badge(text: str, cx: float, cy: float, height: float, category: bool = False,
-          fill: str = "#FFFFFF") -> list[Item]:
+          fill: str = "#FFFFFF", fallback: tuple[str, ...] = ()) -> list[Item]:
     """A rounded label; categories get a dashed outline, card names a solid one."""
-    w, h = badge_size(text, height, category)
-    font = CATEGORY_FONT if category else BADGE_FONT
+    w, h = badge_size(text, height, category, fallback)
+    font = _badge_font(category, fallback)
     return [Box(Rect(cx - w / 2, cy - h / 2, w, h), fill=fill, stroke=INK, width=0.8,
                 radius=h / 2, dash=(2.0, 1.5) if category else ()),
             centred_text(text, cx, cy, font, h * 0.5 * 72 / 25.4)]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..faces.colour import INK, tint
 from ..faces.tokens import centred_text, token
 from ..findings import Finding, Location
+from ..fonts import with_fallback
 from ..layout.draw import Box, Disc, Face, Group, Item, Line, Page, Text
 from ..layout.geometry import Rect
 from ..layout.paper import Paper
@@ -168,9 +169,9 @@ def board_places(config: Config, x0: float, top: float) -> list[Item]:
     return items
 
 
-def persona_token(style: TokenStyle, cx: float, cy: float) -> list[Item]:
+def persona_token(style: TokenStyle, cx: float, cy: float, fallback: tuple[str, ...] = ()) -> list[Item]:
     """A Personality Token: the persona's disc, centred on (cx, cy)."""
-    return token(style, cx, cy, TOKEN_R, outline=TOKEN_OUTLINE)
+    return token(style, cx, cy, TOKEN_R, outline=TOKEN_OUTLINE, fallback=fallback)
 
 
 def popularity_page(pack: Pack, config: Config, paper: Paper) -> Page:
@@ -187,9 +188,10 @@ def popularity_page(pack: Pack, config: Config, paper: Paper) -> Page:
     y = top - SLOT_H - 28.0
     for n, style in enumerate(pack.manifest.tokens):
         cx = x0 + (n + 0.5) * SLOT_W
-        items += persona_token(style, cx, y)
+        items += persona_token(style, cx, y, pack.manifest.fonts.fallback)
         items.append(Disc(cx, y, TOKEN_R + 1.0, stroke="#999999", width=0.3))  # cut line
-        items.append(centred_text(label(style.term), cx, y - TOKEN_R - 4.0, "bold", 6.5, INK))
+        items.append(centred_text(label(style.term), cx, y - TOKEN_R - 4.0,
+                                  with_fallback("bold", pack.manifest.fonts.fallback), 6.5, INK))
     if pack.manifest.pieces.first_player:
         # The first-player marker, on its side under the tokens: no sheet of its own.
         from ..kit.pawns import standee_block
@@ -218,7 +220,8 @@ def table_pieces(pack: Pack, config: Config) -> TablePieces:
     radius = TOKEN_R + TOKEN_OUTLINE / 2 * 25.4 / 72  # the outline is centred on the disc's edge
     label = _persona_label(pack, config)
     tokens = tuple(TableToken(label(style.term), Face(f"token/{style.term}", side, side, 0.0,
-                                                      tuple(persona_token(style, side / 2, side / 2))), radius)
+                                                      tuple(persona_token(style, side / 2, side / 2,
+                                                                          pack.manifest.fonts.fallback))), radius)
                    for style in pack.manifest.tokens)
     back = Face("token/back", side, side, 0.0,
                 (Disc(side / 2, side / 2, TOKEN_R, fill="#FFFFFF", stroke=INK, width=TOKEN_OUTLINE),))
@@ -230,7 +233,9 @@ def score_sheet(pack: Pack, config: Config, paper: Paper) -> Page:
     w, h = paper.width, paper.height
     tokens = list(pack.manifest.tokens)
     players = pack.manifest.max_players
-    items: list[Item] = [Text(18.0, h - 22.0, f"{pack.manifest.title}: scores", "display", 18, INK),
+    fallback = pack.manifest.fonts.fallback
+    items: list[Item] = [Text(18.0, h - 22.0, f"{pack.manifest.title}: scores", with_fallback("display", fallback),
+                              18, INK),
                          Text(18.0, h - 29.0, "For each persona, count the cards each player scored; multiply by "
                               "the points of its place; add up.", "body", 9, INK)]
     name_w, cell_w = 34.0, (w - 36.0 - 34.0 - 22.0) / len(tokens)
@@ -240,7 +245,7 @@ def score_sheet(pack: Pack, config: Config, paper: Paper) -> Page:
         items.append(Text(18.0, top + 3.0, f"Game {game + 1}", "bold", 10, INK))
         for n, style in enumerate(tokens):
             cx = 18.0 + name_w + (n + 0.5) * cell_w
-            items += token(style, cx, top - row_h / 2, 4.3, outline=0.6)
+            items += token(style, cx, top - row_h / 2, 4.3, outline=0.6, fallback=fallback)
         items.append(centred_text("Total", w - 18.0 - 11.0, top - row_h / 2, "bold", 9, INK))
         labels = ["points per card"] + [""] * players
         for r, text in enumerate(labels, 1):

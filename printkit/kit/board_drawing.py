@@ -9,7 +9,7 @@ from ..faces.art import picture
 from ..faces.colour import INK, ink_on, tint
 from ..faces.symbols import symbol
 from ..faces.tokens import centred_text
-from ..fonts import metrics
+from ..fonts import metrics, with_fallback
 from ..layout.board import TRACK, BoardLayout, space_name
 from ..layout.draw import Box, Disc, Group, Item, Picture, Text
 from ..layout.geometry import Rect
@@ -117,15 +117,20 @@ def _legend_key(x: float, cy: float, start: bool) -> list[Item]:
                 dash=() if start else (2.0, 1.0))]
 
 
-def _cartouche(rect: Rect, lines: list[str], size: float) -> list[Item]:
+def _title_font(manifest: Manifest) -> str:
+    """The title's font, with the pack's fallback fonts for characters it lacks."""
+    return with_fallback("display", manifest.fonts.fallback)
+
+
+def _cartouche(rect: Rect, lines: list[str], size: float, font: str) -> list[Item]:
     """The title on a plate with a double edge and a star at each end or above and below."""
     items: list[Item] = [Box(rect, fill=PLATE, stroke=INK, width=1.4, radius=3.0),
                          Box(rect.inset(1.3), stroke="#FFF4D6", width=0.7, radius=2.2)]
-    m = metrics("display")
+    m = metrics(font)
     pitch = size * 1.1 / 72 * 25.4
     first = rect.cy + (len(lines) - 1) * pitch / 2
     for n, line in enumerate(lines):
-        items.append(centred_text(line, rect.cx, first - n * pitch, "display", size, "#FFFFFF"))
+        items.append(centred_text(line, rect.cx, first - n * pitch, font, size, "#FFFFFF"))
     if len(lines) == 1:
         half = m.width(lines[0], size) / 2
         for d in (-1, 1):
@@ -139,9 +144,10 @@ def _cartouche(rect: Rect, lines: list[str], size: float) -> list[Item]:
 def _title_band(board: BoardLayout, manifest: Manifest, area: Rect) -> list[Item]:
     """One-sheet board: the cartouche at the left of the band above the track, the key at its right."""
     size = 26.0
-    width = metrics("display").width(manifest.title, size) + 30.0
+    font = _title_font(manifest)
+    width = metrics(font).width(manifest.title, size) + 30.0
     plate = Rect(board.grid.cx - width / 2, area.y + 1.5, width, area.h - 3.0)
-    items = _cartouche(plate, [manifest.title], size)
+    items = _cartouche(plate, [manifest.title], size, font)
     x = board.grid.right
     for text, start in reversed(_legend_rows(board)):
         items.append(Text(x, area.cy - 1.2, text, "bold", 9, INK, "right"))
@@ -151,9 +157,9 @@ def _title_band(board: BoardLayout, manifest: Manifest, area: Rect) -> list[Item
     return items
 
 
-def _title_lines(title: str, width: float) -> tuple[list[str], float]:
+def _title_lines(title: str, width: float, font: str) -> tuple[list[str], float]:
     """The title wrapped into at most three lines, at the largest size that fits ``width``."""
-    m = metrics("display")
+    m = metrics(font)
     for size in range(30, 13, -1):
         lines = wrap(title, m, size, width)
         if len(lines) <= 3 and all(m.width(line, size) <= width for line in lines):
@@ -167,11 +173,12 @@ def _panel(board: BoardLayout, manifest: Manifest, area: Rect) -> list[Item]:
     A second cartouche, turned round, closes the panel for the players across the table.
     """
     inner = Rect(area.x + 6.0, area.y + board.bands.bottom, area.w - 12.0, area.h - board.bands.bottom - board.bands.top)
-    lines, size = _title_lines(manifest.title, inner.w - 10.0)
+    font = _title_font(manifest)
+    lines, size = _title_lines(manifest.title, inner.w - 10.0, font)
     pitch = size * 1.1 / 72 * 25.4
     plate_h = len(lines) * pitch + 22.0
     plate = Rect(inner.x, inner.top - plate_h, inner.w, plate_h)
-    items = _cartouche(plate, lines, size)
+    items = _cartouche(plate, lines, size, font)
     y = plate.y - 12.0
     for text, start in _legend_rows(board):
         items += _legend_key(inner.x, y, start)
@@ -185,9 +192,10 @@ def _panel(board: BoardLayout, manifest: Manifest, area: Rect) -> list[Item]:
         for n, phase in enumerate(manifest.phases, 1):
             items.append(Disc(inner.x + 3.0, y + 1.3, 3.0, fill=PLATE))
             items.append(centred_text(str(n), inner.x + 3.0, y + 1.3, "bold", 9, "#FFFFFF"))
-            items.append(Text(inner.x + 9.0, y, phase.name, "bold", 11, INK))
+            items.append(Text(inner.x + 9.0, y, phase.name, with_fallback("bold", manifest.fonts.fallback), 11,
+                              INK))
             y -= 9.0
     # The same plate at the panel's foot, upside down.
-    flipped = _cartouche(Rect(-plate.w / 2, -plate.h / 2, plate.w, plate.h), lines, size)
+    flipped = _cartouche(Rect(-plate.w / 2, -plate.h / 2, plate.w, plate.h), lines, size, font)
     items.append(Group(tuple(flipped), plate.cx, inner.y + plate.h / 2, angle=180))
     return items

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..faces.colour import INK
+from ..fonts import with_fallback
 from ..layout.board import BoardLayout
 from ..layout.draw import Box, Group, Item, Line, Page, Text
 from ..layout.geometry import Rect
@@ -51,7 +52,8 @@ def one_sheet_page(board: BoardLayout, manifest: Manifest, sheet: Paper, paper: 
         where = paper.name if sheet is paper else f"{sheet.name} ({sheet.width:.0f} × {sheet.height:.0f} mm)"
         items.append(Text(sheet.width / 2, slug / 2 - 1.5,
                           f"{manifest.title} · the board · print at 100% on {where} · trim at the crop marks "
-                          f"to {board.width:.0f} × {board.height:.0f} mm", "body", 9, INK, "center"))
+                          f"to {board.width:.0f} × {board.height:.0f} mm",
+                          with_fallback("body", manifest.fonts.fallback), 9, INK, "center"))
     return Page(sheet.width, sheet.height, tuple(items), f"board on {sheet.name}")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..fonts import metrics
+from ..fonts import metrics, with_fallback
 from ..layout.geometry import pt_to_mm
 from ..layout.text import LEADING, wrap
 
@@ -73,9 +73,11 @@ def advance(y: float, lines: int, style: tuple[str, float, float]) -> float:
     return y - style[2]
 
 
-def clipped(text: str, style: tuple[str, float, float], width: float, max_lines: int = MAX_LINES) -> tuple[str, ...]:
-    """``text`` wrapped to ``width``, at most ``max_lines`` lines, each shortened with "…" to fit."""
-    m, size = metrics(style[0]), style[1]
+def clipped(text: str, style: tuple[str, float, float], width: float, max_lines: int = MAX_LINES,
+            fallback: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """``text`` wrapped to ``width``, at most ``max_lines`` lines, each shortened with "…" to fit;
+    measured with the pack's ``fallback`` fonts, as the guide draws it."""
+    m, size = metrics(with_fallback(style[0], fallback)), style[1]
     lines = wrap(text, m, size, width)
     cut = len(lines) > max_lines
     lines = lines[:max_lines]
@@ -101,40 +103,43 @@ def entry_text(name: str, copies: int) -> str:
     return name + (f"  ×{copies}" if copies > 1 else "")
 
 
-def checklist_layout(decks: Sequence[ChecklistDeck], width: float, height: float) -> Checklist:
-    """Where every line of the checklist goes on pages ``width`` × ``height`` mm."""
+def checklist_layout(decks: Sequence[ChecklistDeck], width: float, height: float,
+                     fallback: tuple[str, ...] = ()) -> Checklist:
+    """Where every line of the checklist goes on pages ``width`` × ``height`` mm; names are measured
+    with the pack's ``fallback`` fonts where their own font lacks a character."""
     col_w = (width - 2 * MARGIN - GAP) / 2
     if sum(len(d.contents) for d in decks) <= MAX_LISTED:
-        blocks = _full_blocks(decks, col_w)
-        one = _balanced(blocks, width, height, col_w)
+        blocks = _full_blocks(decks, col_w, fallback)
+        one = _balanced(blocks, width, height, col_w, fallback)
         if one is not None:
             return Checklist((one,), False)
-        pages = _flow(blocks, width, height, col_w, [d.title for d in decks])
+        pages = _flow(blocks, width, height, col_w, [d.title for d in decks], fallback=fallback)
         if pages is not None:
             return Checklist(pages, False)
-    return Checklist(_grouped(decks, width, height, col_w), True)
+    return Checklist(_grouped(decks, width, height, col_w, fallback), True)
 
 
 Block = tuple[str, tuple[str, ...], int]  # (kind, lines, index of its deck)
 
 
-def _full_blocks(decks: Sequence[ChecklistDeck], col_w: float) -> list[Block]:
+def _full_blocks(decks: Sequence[ChecklistDeck], col_w: float, fallback: tuple[str, ...]) -> list[Block]:
     blocks: list[Block] = []
     for i, d in enumerate(decks):
-        blocks.append(("heading", clipped(f"{d.title} ({d.cards})", HEADING, col_w), i))
-        blocks += [("card", clipped(entry_text(name, copies), CARD, col_w - checkbox_indent()), i)
+        blocks.append(("heading", clipped(f"{d.title} ({d.cards})", HEADING, col_w, fallback=fallback), i))
+        blocks += [("card", clipped(entry_text(name, copies), CARD, col_w - checkbox_indent(), fallback=fallback), i)
                    for name, copies in d.contents]
     return blocks
 
 
-def _head(width: float, height: float, page: int, note: str) -> tuple[list[Placed], float]:
+def _head(width: float, height: float, page: int, note: str,
+          fallback: tuple[str, ...]) -> tuple[list[Placed], float]:
     """The page's title (and on the first page the note), and the y below them."""
     full = width - 2 * MARGIN
-    title = clipped("Card checklist" if page == 0 else "Card checklist (continued)", TITLE, full, 1)
+    title = clipped("Card checklist" if page == 0 else "Card checklist (continued)", TITLE, full, 1, fallback)
     placed = [Placed("title", title, MARGIN, height - MARGIN, full)]
     y = advance(height - MARGIN, len(title), TITLE)
     if note and page == 0:
-        lines = clipped(note, NOTE, full, 4)
+        lines = clipped(note, NOTE, full, 4, fallback)
         placed.append(Placed("note", lines, MARGIN, y, full))
         y = advance(y, len(lines), NOTE)
     return placed, y
@@ -144,10 +149,11 @@ def _style(kind: str) -> tuple[str, float, float]:
     return HEADING if kind == "heading" else CARD
 
 
-def _balanced(blocks: list[Block], width: float, height: float, col_w: float) -> tuple[Placed, ...] | None:
+def _balanced(blocks: list[Block], width: float, height: float, col_w: float,
+              fallback: tuple[str, ...]) -> tuple[Placed, ...] | None:
     """The one-page form: the blocks split into two columns by count (a deck's heading never last in
     the first column, away from its cards), or None if a column runs too long."""
-    placed, top = _head(width, height, 0, "")
+    placed, top = _head(width, height, 0, "", fallback)
     ys = [top, top]
     split = (len(blocks) + 1) // 2
     if 1 < split < len(blocks) and blocks[split - 1][0] == "heading":
@@ -160,7 +166,7 @@ def _balanced(blocks: list[Block], width: float, height: float, col_w: float) ->
 
 
 def _flow(blocks: list[Block], width: float, height: float, col_w: float, titles: Sequence[str] | None,
-          note: str = "") -> tuple[tuple[Placed, ...], ...] | None:
+          note: str = "", fallback: tuple[str, ...] = ()) -> tuple[tuple[Placed, ...], ...] | None:
     """The blocks down column after column, page after page; None past MAX_PAGES.
 
     ``titles`` (each deck's title) turns on "… (continued)" headings at the top of a column that
@@ -182,12 +188,12 @@ def _flow(blocks: list[Block], width: float, height: float, col_w: float, titles
             if column == 2:
                 if len(pages) == MAX_PAGES:
                     return None
-                head, top = _head(width, height, len(pages), note)
+                head, top = _head(width, height, len(pages), note, fallback)
                 pages.append(head)
                 column = 0
             y = top
             if titles is not None and kind == "card":
-                more = clipped(f"{titles[deck]} (continued)", HEADING, col_w)
+                more = clipped(f"{titles[deck]} (continued)", HEADING, col_w, fallback=fallback)
                 pages[-1].append(Placed("heading", more, column_x(column, col_w), y, col_w))
                 y = advance(y, len(more), HEADING)
             continue
@@ -197,8 +203,8 @@ def _flow(blocks: list[Block], width: float, height: float, col_w: float, titles
     return tuple(tuple(p) for p in pages)
 
 
-def _grouped(decks: Sequence[ChecklistDeck], width: float, height: float,
-             col_w: float) -> tuple[tuple[Placed, ...], ...]:
+def _grouped(decks: Sequence[ChecklistDeck], width: float, height: float, col_w: float,
+             fallback: tuple[str, ...]) -> tuple[tuple[Placed, ...], ...]:
     """Each deck as its title and one line of counts; decks past MAX_PAGES are summed up in a last line."""
     cards = sum(d.cards for d in decks)
     names = sum(len(d.contents) for d in decks)
@@ -211,24 +217,24 @@ def _grouped(decks: Sequence[ChecklistDeck], width: float, height: float,
         for i, d in enumerate(decks[:shown]):
             count = (f"{d.cards:,} card{'s' * (d.cards != 1)} in {len(d.contents):,} name"
                      f"{'s' * (len(d.contents) != 1)}" + (f"; see {d.file} for the list" if d.file else ""))
-            out.append(("heading", clipped(d.title, HEADING, col_w), i))
-            out.append(("card", clipped(count, CARD, box), i))
+            out.append(("heading", clipped(d.title, HEADING, col_w, fallback=fallback), i))
+            out.append(("card", clipped(count, CARD, box, fallback=fallback), i))
         if shown < len(decks):
             rest = len(decks) - shown
             out.append(("heading", clipped(f"… and {rest:,} more deck{'s' * (rest != 1)}; see game.toml",
-                                           HEADING, col_w), shown))
+                                           HEADING, col_w, fallback=fallback), shown))
         return out
 
-    pages = _flow(blocks(len(decks)), width, height, col_w, None, note)
+    pages = _flow(blocks(len(decks)), width, height, col_w, None, note, fallback)
     if pages is not None:
         return pages
     lo, hi = 0, len(decks) - 1  # the most decks that fit with the closing line
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if _flow(blocks(mid), width, height, col_w, None, note) is not None:
+        if _flow(blocks(mid), width, height, col_w, None, note, fallback) is not None:
             lo = mid
         else:
             hi = mid - 1
-    pages = _flow(blocks(lo), width, height, col_w, None, note)
+    pages = _flow(blocks(lo), width, height, col_w, None, note, fallback)
     assert pages is not None  # the note and one line fit one page of any paper printkit offers
     return pages

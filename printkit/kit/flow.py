@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..fonts import metrics
+from ..fonts import metrics, with_fallback
 from ..layout.draw import Box, Item, Text
 from ..layout.geometry import Rect, pt_to_mm
 from ..layout.text import LEADING, wrap
@@ -17,9 +17,11 @@ class Flow:
     y: float
     width: float
     items: list[Item] = field(default_factory=list)
+    fallback: tuple[str, ...] = ()  # the pack's fallback fonts, for characters a font lacks
 
     def text(self, text: str, font: str = "body", size: float = 10.0, colour: str = "#1A1A1A",
              indent: float = 0.0, after: float = 1.5, align: str = "left") -> None:
+        font = with_fallback(font, self.fallback)
         m = metrics(font)
         pitch = pt_to_mm(size * LEADING)
         x = {"center": self.x + self.width / 2}.get(align, self.x + indent)

@@ -50,12 +50,13 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
     odd count of guide and checklist pages gets a blank page after them.
     """
     m = pack.manifest
+    fallback = m.fonts.fallback  # the pack's names and titles may need characters the bundled fonts lack
     paper_w, paper_h = paper.width, paper.height
     checklist = checklist_pages(pack, [run.deck for run in runs], paper_w, paper_h) if flip else []
     if checklist and len(checklist) % 2 == 0:
         checklist.append(blank_page(paper_w, paper_h))
     first_sheet_page = 2 + len(checklist)
-    flow = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN)
+    flow = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN, fallback=fallback)
     flow.text(m.title, "display", 26, after=1.0)
     flow.text("Print-and-play kit: the cards", "bold", 12, colour="#555555", after=4.0)
 
@@ -124,10 +125,10 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
     flow.text("Every colour on the cards comes with its own symbol and letters, so a greyscale "
               "print plays just as well.", after=2.0)
 
-    return [Page(paper_w, paper_h, tuple(flow.items + footer(m.notice, paper_w)), "print guide")] + checklist
+    return [Page(paper_w, paper_h, tuple(flow.items + footer(m.notice, paper_w, fallback)), "print guide")] + checklist
 
 
-def footer(notice: str, paper_w: float) -> list[Item]:
+def footer(notice: str, paper_w: float, fallback: tuple[str, ...] = ()) -> list[Item]:
     """The pack's own notice in a box at the foot of the guide, if it declares one; then printkit's credit.
 
     A pack that declares no notice gets none: printkit cannot know whether a game is fan-made.
@@ -137,7 +138,7 @@ def footer(notice: str, paper_w: float) -> list[Item]:
         credit.text("Made with printkit.", size=7.5, colour="#666666")
         return credit.items
     box = Rect(MARGIN, MARGIN, paper_w - 2 * MARGIN, 16.0)
-    note = Flow(box.x + 4.0, box.top - 3.0, box.w - 8.0)
+    note = Flow(box.x + 4.0, box.top - 3.0, box.w - 8.0, fallback=fallback)
     note.text(notice, size=8.5, colour="#333333", after=0.5)
     note.text("Made with printkit.", size=7.5, colour="#666666")
     return [Box(box, stroke="#999999", width=0.6, radius=2.0), *note.items]
@@ -187,12 +188,12 @@ def checklist_pages(pack: Pack, decks: list[PrintDeck], paper_w: float, paper_h:
     for d in decks:
         spec = m.deck(d.id)
         entries.append(ChecklistDeck(d.title, len(d.fronts), d.contents, spec.file if spec is not None else ""))
-    layout = checklist_layout(entries, paper_w, paper_h)
+    layout = checklist_layout(entries, paper_w, paper_h, m.fonts.fallback)
     pages = []
     for n, placed in enumerate(layout.pages):
         flow_items: list[Item] = []
         for block in placed:
-            flow = Flow(block.x, block.y, block.width)
+            flow = Flow(block.x, block.y, block.width, fallback=m.fonts.fallback)
             text = "\n".join(block.lines)
             if block.kind == "card":
                 flow.checkbox(text)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..faces import FaceResult, LazyFronts, back_face, back_key, front_key
 from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
-from ..fonts import metrics
+from ..fonts import metrics, with_fallback
 from ..layout.draw import Face, Line, Page, Place, Text, face_size
 from ..layout.duplex import Flip, Offset, back_placements
 from ..layout.geometry import PT_PER_MM, Rect, bounding
@@ -136,7 +136,7 @@ class DeckRun:
         return self.deck.fronts[n * per:(n + 1) * per]
 
 
-def sheet_label(layout: SheetLayout, text: str) -> Text:
+def sheet_label(layout: SheetLayout, text: str, fallback: tuple[str, ...] = ()) -> Text:
     """A small page label in the margin the layout keeps for it, between two crop marks: under
     the middle column, or up the left side beside the middle row.
 
@@ -149,7 +149,8 @@ def sheet_label(layout: SheetLayout, text: str) -> Text:
     below = layout.label_side == "bottom"
     middle = layout.slot(((layout.rows - 1) // 2) * layout.columns + (layout.columns - 1) // 2)
     room = (middle.w if below else middle.h) - 4.0
-    body = metrics("body")
+    font = with_fallback("body", fallback)  # a deck's title may need the pack's fallback fonts
+    body = metrics(font)
     size = LABEL_SIZE
     while body.width(text, size) > room:
         if size > LABEL_MIN:
@@ -161,17 +162,17 @@ def sheet_label(layout: SheetLayout, text: str) -> Text:
     cap, descent = size * 0.7 / PT_PER_MM, size * 0.25 / PT_PER_MM
     if below:
         y = layout.grid.y - layout.bleed.bottom - 0.5 - cap
-        return Text(middle.cx, y, text, "body", size, LABEL_INK, "center")
+        return Text(middle.cx, y, text, font, size, LABEL_INK, "center")
     # Turned a quarter turn, the type's tops face left and its descenders face the bleed.
     x = layout.grid.x - layout.bleed.left - 0.5 - descent
-    return Text(x, middle.cy, text, "body", size, LABEL_INK, "center", angle=90)
+    return Text(x, middle.cy, text, font, size, LABEL_INK, "center", angle=90)
 
 
-def front_page(layout: SheetLayout, faces: tuple[str, ...], label: str) -> Page:
+def front_page(layout: SheetLayout, faces: tuple[str, ...], label: str, fallback: tuple[str, ...] = ()) -> Page:
     places, marks, trim, bleed = _front_geometry(layout, len(faces))
     items = [Place(face, x, y, rotation, clip) for face, (x, y, rotation, clip) in zip(faces, places)]
-    return Page(layout.paper.width, layout.paper.height, (*items, *marks, sheet_label(layout, label)), label,
-                trim, bleed)
+    return Page(layout.paper.width, layout.paper.height, (*items, *marks, sheet_label(layout, label, fallback)),
+                label, trim, bleed)
 
 
 def back_page(layout: SheetLayout, back: str, filled: int, options: SheetOptions, label: str) -> Page:
@@ -240,9 +241,10 @@ class SheetPages(LazyPages):
     rendering and linting them holds one page at a time.
     """
 
-    def __init__(self, runs: list[DeckRun], options: SheetOptions):
+    def __init__(self, runs: list[DeckRun], options: SheetOptions, fallback: tuple[str, ...] = ()):
         self.runs = runs
         self.options = options
+        self.fallback = fallback  # the pack's fallback fonts, for the page labels
         self.sides = 1 if options.backs is None else 2
         self._starts: list[int] = []  # the index of each run's first page
         total = 0
@@ -268,7 +270,7 @@ class SheetPages(LazyPages):
         cards = run.sheet(sheet)
         label = f"{run.deck.title} · sheet {sheet + 1} of {run.sheet_count}"
         if side == 0:
-            return front_page(run.layout, cards, f"{label} · fronts")
+            return front_page(run.layout, cards, f"{label} · fronts", self.fallback)
         return back_page(run.layout, run.deck.back, len(cards), self.options, f"{label} · backs")
 
     def uses(self) -> Counter:
@@ -287,4 +289,4 @@ def sheet_pages(pack: Pack, paper: Paper, options: SheetOptions, template: Sheet
     decks, faces = print_decks(pack, fronts if fronts is not None else LazyFronts(pack), options.backs_ink)
     template = replace(template, gutter=options.gutter)
     runs = [DeckRun(deck, deck_layout(deck, faces, paper, template)) for deck in decks]
-    return SheetPages(runs, options), faces, runs
+    return SheetPages(runs, options, pack.manifest.fonts.fallback), faces, runs

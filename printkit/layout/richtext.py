@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Union
 
-from ..fonts import font_key, metrics
+from ..fonts import font_key, font_runs, metrics, with_fallback
 from .draw import Item, Text
 from .richparse import BREAK, Span
 from .geometry import Rect, pt_to_mm
@@ -50,35 +50,11 @@ class RichFonts:
         return cls(*faces, fallback=tuple(fallback))
 
 
-def _font_for(ch: str, key: str, fallback: tuple[str, ...]) -> str:
-    """The face that sets ``ch``: the styled one if it can, else the first fallback that can."""
-    if metrics(key).has(ch):
-        return key
-    return next((f for f in fallback if metrics(f).has(ch)), key)  # nobody has it: keep the style
-
-
-def _font_runs(word: str, key: str, fallback: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Split ``word`` into (text, font key) runs so each character is in a face that has it."""
-    if not fallback or not metrics(key).missing(word):
-        return [(word, key)]
-    runs: list[tuple[str, str]] = []
-    for ch in word:
-        font = _font_for(ch, key, fallback)
-        if runs and runs[-1][1] == font:
-            runs[-1] = (runs[-1][0] + ch, font)
-        else:
-            runs.append((ch, font))
-    return runs
-
-
 def missing_characters(spans: Iterable[Span], fonts: RichFonts) -> list[str]:
     """Characters that neither their styled face nor any fallback can set, for the checker."""
     missing: set[str] = set()
     for span in spans:
-        key = fonts.key(span.bold, span.italic)
-        for ch in metrics(key).missing(span.text):
-            if not any(metrics(f).has(ch) for f in fonts.fallback):
-                missing.add(ch)
+        missing.update(metrics(with_fallback(fonts.key(span.bold, span.italic), fonts.fallback)).missing(span.text))
     return sorted(missing)
 
 
@@ -164,7 +140,7 @@ def _atoms(spans: tuple[Span, ...], fonts: RichFonts) -> list:
 
     @lru_cache(maxsize=None)
     def space_in(key: str) -> _Seg:
-        font = _font_for(" ", key, fonts.fallback)
+        font = font_runs(" ", with_fallback(key, fonts.fallback))[0][1]
         return _Seg("space", " ", font, measure(" ", font))
 
     def add(seg: _Seg) -> None:
@@ -191,7 +167,7 @@ def _atoms(spans: tuple[Span, ...], fonts: RichFonts) -> list:
                     if not atoms or not isinstance(atoms[-1], _Seg):
                         atoms.append(space_in(key))
                 elif chunk:
-                    for run, font in _font_runs(chunk, key, fonts.fallback):
+                    for run, font in font_runs(chunk, with_fallback(key, fonts.fallback)):
                         add(_Seg("text", run, font, measure(run, font)))
     end_word()
     return atoms

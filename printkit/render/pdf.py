@@ -7,7 +7,9 @@ is drawn where it stands.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
+from itertools import islice
 from weakref import WeakKeyDictionary
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -22,7 +24,8 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from .. import __version__
 from ..fontconvert import FontConversionError, truetype_bytes
 from ..fontzero import open_zero_file
-from ..fonts import FONT_FILES, FontUnusable, font_path, is_pack_font, pack_font_bytes, pdf_font_name
+from ..fonts import (FONT_FILES, FontUnusable, font_path, font_runs, is_pack_font, pack_font_bytes, pdf_font_name,
+                     primary_font)
 from ..images.prepare import prepared
 from ..layout.draw import (Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin,
                            placed_faces)
@@ -52,15 +55,46 @@ def font_name(key: str) -> str:
 
 def _truetype(key: str, name: str) -> TTFont:
     if key in OPEN_ZERO_ROLES:
-        return TTFont(name, io.BytesIO(open_zero_file(font_path(key))))
+        return TextLayerFont(name, io.BytesIO(open_zero_file(font_path(key))))
     if not is_pack_font(key):
-        return TTFont(name, str(font_path(key)))
+        return TextLayerFont(name, str(font_path(key)))
     try:
-        return TTFont(name, io.BytesIO(truetype_bytes(pack_font_bytes(key))))
+        return TextLayerFont(name, io.BytesIO(truetype_bytes(pack_font_bytes(key))))
     except FontConversionError as exc:
         raise FontUnusable(key, f"'{font_path(key).name}': {exc}") from None
     except TTFError as exc:  # what check could not foresee
         raise FontUnusable(key, f"'{font_path(key).name}' cannot be embedded: {exc}") from None
+
+
+class TextLayerFont(TTFont):
+    """A TrueType font whose text layer reads back right for characters beyond U+FFFF (emoji and the like).
+
+    The ToUnicode map of each embedded subset says which character each glyph stands for;
+    text extraction, search and copy-and-paste read it. reportlab writes every character there
+    as ``<%04X>``, so U+1F600 becomes ``<1F600>``: five hex digits, an odd-length string that
+    readers drop or misread. PDF wants UTF-16BE, which for such a character is a surrogate
+    pair, ``<D83DDE00>``. This rewrites just those entries once reportlab has made the maps;
+    every other line is left alone, so a PDF without such characters keeps its bytes.
+    """
+
+    def addObjects(self, doc):
+        made = len(doc.idToObject)
+        super().addObjects(doc)
+        # The maps reportlab just registered (under "toUnicodeCMap:<subset's font name>").
+        for name, obj in islice(list(doc.idToObject.items()), made, None):
+            if name.startswith("toUnicodeCMap:") and isinstance(obj.content, str):
+                obj.content = utf16_destinations(obj.content)
+
+
+_WIDE_DESTINATION = re.compile(r"^(<[0-9A-F]+>) <([0-9A-F]{5,6})>$", re.MULTILINE)
+
+
+def utf16_destinations(cmap: str) -> str:
+    """A ToUnicode CMap with each destination beyond U+FFFF written as its UTF-16 surrogate pair."""
+    def pair(match: re.Match) -> str:
+        code = int(match.group(2), 16) - 0x10000
+        return f"{match.group(1)} <{0xD800 + (code >> 10):04X}{0xDC00 + (code & 0x3FF):04X}>"
+    return _WIDE_DESTINATION.sub(pair, cmap)
 
 
 @lru_cache(maxsize=None)
@@ -167,14 +201,18 @@ class PdfPainter:
 
     def _text(self, t: Text) -> None:
         self._fill(t.colour)
-        self._font(t.font, t.size)
+        runs = font_runs(t.text, t.font)
+        if len(runs) < 2:
+            self._font(runs[0][1] if runs else primary_font(t.font), t.size)
         x, y = t.x * PT_PER_MM, t.y * PT_PER_MM
         if t.angle:
             self._save()
             self.c.translate(x, y)
             self.c.rotate(t.angle)
             x = y = 0.0
-        if t.align == "center":
+        if len(runs) > 1:
+            draw_runs(self.c, x, y, runs, t.size, t.align)
+        elif t.align == "center":
             self.c.drawCentredString(x, y, t.text)
         elif t.align == "right":
             self.c.drawRightString(x, y, t.text)
@@ -291,6 +329,32 @@ class PdfPainter:
         self._in_form(name, box.inset(-PART_MARGIN), items)
         self.parts.names[items] = name
         return name
+
+
+def draw_runs(canvas: Canvas, x: float, y: float, runs: Sequence[tuple[str, str]], size: float,
+              align: str = "left") -> None:
+    """Text in several fonts (``font_runs`` pieces) as one line at (x, y) points, aligned as a whole.
+
+    It is one text object whose font changes between runs, so readers extract the line as one.
+    """
+    names = [(run, font_name(key)) for run, key in runs]
+    width = sum(pdfmetrics.stringWidth(run, name, size) for run, name in names)
+    line = canvas.beginText({"center": x - width / 2, "right": x - width}.get(align, x), y)
+    for run, name in names:
+        line.setFont(name, size)
+        line.textOut(run)
+    canvas.drawText(line)
+
+
+def draw_string(canvas: Canvas, x: float, y: float, text: str, key: str, size: float, align: str = "left") -> None:
+    """``text`` at (x, y) points in font ``key``, borrowing from its fallback fonts where it must."""
+    runs = font_runs(text, key)
+    if len(runs) > 1:
+        draw_runs(canvas, x, y, runs, size, align)
+        return
+    canvas.setFont(font_name(runs[0][1] if runs else primary_font(key)), size)
+    draw = {"center": canvas.drawCentredString, "right": canvas.drawRightString}.get(align, canvas.drawString)
+    draw(x, y, text)
 
 
 PART_MARGIN = 5.0  # mm beyond a part's shapes, for stroke widths and glyphs past their metrics

@@ -25,6 +25,7 @@ from reportlab.platypus.flowables import BalancedColumns
 
 from .. import __version__
 from ..faces.art import picture
+from ..fonts import with_fallback
 from ..layout.draw import Picture
 from ..layout.geometry import mm_to_pt, pt_to_mm
 from ..layout.paper import Paper
@@ -33,7 +34,9 @@ from ..model.pack import Manifest
 from ..rules.document import cover_box
 from ..rules.generated import CardTable, Legend
 from ..rules.source import Heading, ListBlock, Paragraph as TextBlock, Run, TableBlock
+from ..rules.typefaces import STYLE_FONTS, heading_style
 from .icons import IconFiles
+from .pdf import draw_string
 from .rules_flowables import Drawing, keep_headings
 from .rules_styles import MIN_TYPE, MUTED, RULE, icon_tag, markup, rules_fonts, rules_styles
 from .rules_tables import TableSetter
@@ -153,7 +156,7 @@ class RulesTypesetter:
 
     def block(self, block, width: float) -> list[Flowable]:
         if isinstance(block, Heading):
-            style = self.styles["h2" if block.level <= 2 else "h3"]
+            style = self.styles[heading_style(block.level)]
             return [self._paragraph(block.content, style)]
         if isinstance(block, TextBlock):
             return [self._paragraph(block.content, self.styles["body"])]
@@ -168,7 +171,8 @@ class RulesTypesetter:
         return []
 
     def _paragraph(self, runs: tuple[Run, ...], style: ParagraphStyle) -> Paragraph:
-        return Paragraph(markup(runs, lambda name: self._icon(name, style)), style)
+        return Paragraph(markup(runs, lambda name: self._icon(name, style), self.roles.get(style.fontName, "body"),
+                                self.m.fonts.fallback), style)
 
     def _icon(self, name: str, style: ParagraphStyle) -> str | None:
         found = self.icons.get(name) if self.icons else None
@@ -215,14 +219,15 @@ class RulesTypesetter:
         canvas.setStrokeColor(HexColor(RULE))
         canvas.setLineWidth(0.5)
         canvas.line(x0, y + 9, x1, y + 9)
-        canvas.setFont(self.fonts["body"], FOOTER_SIZE)
+        canvas.setFont(self.fonts[STYLE_FONTS["footer"]], FOOTER_SIZE)
         canvas.setFillColor(HexColor(MUTED))
         title = f"{smart_quotes(self.m.title)}: rules"
+        font = with_fallback(STYLE_FONTS["footer"], self.m.fonts.fallback)  # the title may need a fallback font
         if self.booklet and doc.page % 2 == 0:  # numbers on the outer edge of a booklet's pages
             canvas.drawString(x0, y, f"{doc.page}")
-            canvas.drawRightString(x1, y, title)
+            draw_string(canvas, x1, y, title, font, FOOTER_SIZE, "right")
         else:
-            canvas.drawString(x0, y, title)
+            draw_string(canvas, x0, y, title, font, FOOTER_SIZE)
             canvas.drawRightString(x1, y, f"{doc.page}")
         canvas.restoreState()
 

@@ -8,15 +8,16 @@ from xml.sax.saxutils import escape, quoteattr
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 
-from ..fonts import FONT_FILES, metrics, pdf_font_name
+from ..fonts import FONT_FILES, font_runs, metrics, pdf_font_name, with_fallback
 from ..layout.geometry import mm_to_pt
 from ..layout.richparse import Span, parse_rich
 from ..layout.richtext import ICON_SCALE
 from ..layout.typography import smart_quotes
 from ..rules.source import IconRef, Run
-from .pdf import register_fonts
+from ..rules.typefaces import STYLE_FONTS, run_font
+from .pdf import font_name, register_fonts
 
 MIN_TYPE = 7.0  # points: nothing on a rules page is set smaller
 CELL_SIZES = (8.5, 8.0, 7.5, 7.0)  # table type, tried in turn until every column holds its longest word
@@ -27,15 +28,15 @@ ROLES = ("body", "bold", "italic", "bold-italic")
 def rules_styles(fonts: dict[str, str], body_size: float = 9.5) -> dict[str, ParagraphStyle]:
     """Paragraph styles by name: body, title, h2, h3, and the table cells at their largest size."""
     leading = round(body_size * 1.33, 2)
-    body = ParagraphStyle("body", fontName=fonts["body"], fontSize=body_size, leading=leading,
+    body = ParagraphStyle("body", fontName=fonts[STYLE_FONTS["body"]], fontSize=body_size, leading=leading,
                           textColor=HexColor(INK), spaceAfter=body_size * 0.47)
     styles = {
         "body": body,
-        "title": ParagraphStyle("title", body, fontName=fonts["display"], fontSize=26, leading=30,
+        "title": ParagraphStyle("title", body, fontName=fonts[STYLE_FONTS["title"]], fontSize=26, leading=30,
                                 spaceAfter=4),
-        "h2": ParagraphStyle("h2", body, fontName=fonts["display"], fontSize=15, leading=18,
+        "h2": ParagraphStyle("h2", body, fontName=fonts[STYLE_FONTS["h2"]], fontSize=15, leading=18,
                              spaceBefore=8, spaceAfter=4, textColor=HexColor("#0072B2"), keepWithNext=1),
-        "h3": ParagraphStyle("h3", body, fontName=fonts["bold"], fontSize=10.5, leading=13,
+        "h3": ParagraphStyle("h3", body, fontName=fonts[STYLE_FONTS["h3"]], fontSize=10.5, leading=13,
                              spaceBefore=5, spaceAfter=2.5, keepWithNext=1),
     }
     styles.update(cell_styles(fonts, CELL_SIZES[0]))
@@ -44,9 +45,9 @@ def rules_styles(fonts: dict[str, str], body_size: float = 9.5) -> dict[str, Par
 
 def cell_styles(fonts: dict[str, str], size: float) -> dict[str, ParagraphStyle]:
     """Table styles at ``size`` points: cells, and the white header row."""
-    cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=size, leading=size * 1.24,
+    cell = ParagraphStyle("cell", fontName=fonts[STYLE_FONTS["cell"]], fontSize=size, leading=size * 1.24,
                           textColor=HexColor(INK))
-    head = ParagraphStyle("head", cell, fontName=fonts["bold"], textColor=HexColor("#FFFFFF"))
+    head = ParagraphStyle("head", cell, fontName=fonts[STYLE_FONTS["head"]], textColor=HexColor("#FFFFFF"))
     return {"cell": cell, "cell-right": ParagraphStyle("cell-right", cell, alignment=TA_RIGHT),
             "head": head, "head-right": ParagraphStyle("head-right", head, alignment=TA_RIGHT)}
 
@@ -68,16 +69,37 @@ def rules_fonts() -> dict[str, str]:
 IconTag = Callable[[str], "str | None"]  # icon name -> <img> markup, None if it has no picture
 
 
-def markup(runs: tuple[Run, ...], icon: IconTag | None = None) -> str:
-    """Paragraph markup for runs, with typographic quotes worked out across the whole paragraph."""
+def markup(runs: tuple[Run, ...], icon: IconTag | None = None, base: str = "body",
+           fallback: tuple[str, ...] = ()) -> str:
+    """Paragraph markup for runs, with typographic quotes worked out across the whole paragraph.
+
+    ``base`` is the font role of the paragraph's style; a character its face lacks is set in the
+    first of the pack's ``fallback`` fonts that has it, marked up as a font change of its own.
+    """
     tags = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"), "bold-italic": ("<b><i>", "</i></b>")}
     texts = _split_like(smart_quotes("".join(run.text for run in runs)), [len(run.text) for run in runs])
     out = []
     for run, text in zip(runs, texts):
         image = icon(run.name) if icon and isinstance(run, IconRef) else None
         start, end = tags.get(run.style, ("", ""))
-        out.append(image or f"{start}{escape(text)}{end}")  # an unknown icon stays text; check reports it
+        if image is None:  # an unknown icon stays text; check reports it
+            text = _with_fallback(text, run_font(base, run.style), fallback)
+        out.append(image or f"{start}{text}{end}")
     return "".join(out)
+
+
+def _with_fallback(text: str, key: str, fallback: tuple[str, ...]) -> str:
+    """``text`` escaped, each stretch its face lacks wrapped in a ``<font>`` tag naming the fallback
+    font that has it. A font tag sets its face whatever ``<b>`` or ``<i>`` it sits in (reportlab
+    maps a lone TrueType face to itself in every weight), as on cards, where fallbacks are regular."""
+    return "".join(escape(piece) if font == key else f'<font face="{font_name(font)}">{escape(piece)}</font>'
+                   for piece, font in font_runs(text, with_fallback(key, fallback)))
+
+
+def text_width(text: str, key: str, size: float, fallback: tuple[str, ...] = ()) -> float:
+    """Width in points of ``text`` set in font ``key`` at ``size``, in its fallback fonts where it must be."""
+    pieces = font_runs(text, with_fallback(key, fallback))
+    return sum(stringWidth(piece, font_name(font), size) for piece, font in pieces)
 
 
 def _split_like(text: str, lengths: list[int]) -> list[str]:

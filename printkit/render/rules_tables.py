@@ -3,11 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table as PlatypusTable, TableStyle
 
 from ..faces.requirement import requirement_block
@@ -19,7 +17,8 @@ from ..requirements import Requirement
 from ..rules.generated import CardTable, Column, Legend
 from ..rules.source import Run, TableBlock
 from .rules_flowables import Drawing, requirement_drawing, requirement_scale, token_radius
-from .rules_styles import CELL_SIZES, MIN_TYPE, RULE, cell_styles, markup, rich_runs
+from ..rules.typefaces import STYLE_FONTS, run_font
+from .rules_styles import CELL_SIZES, MIN_TYPE, RULE, cell_styles, rich_runs, text_width
 
 CELL_PAD = 3.0  # points of padding each side of a table cell
 TABLE_TOKEN_HEIGHT = 7.5  # mm: a token in a table, unless its type needs it larger
@@ -167,8 +166,9 @@ class TableSetter:
         pad = pt_to_mm(2 * CELL_PAD) + 0.3
         least, most = [], []
         for i, column in enumerate(block.columns):
-            words = [self._text_width(w, "bold", size) for w in smart_quotes(column.title).split()]
-            lines = [self._text_width(smart_quotes(column.title), "bold", size)]
+            head = STYLE_FONTS["head"]
+            words = [self._text_width(w, head, size) for w in smart_quotes(column.title).split()]
+            lines = [self._text_width(smart_quotes(column.title), head, size)]
             for row in block.rows:
                 cell = row[i]
                 if isinstance(cell, Requirement):
@@ -180,22 +180,23 @@ class TableSetter:
                     lines.append(2 * radius)
                 else:
                     runs = rich_runs(str(cell), self.m.icons)
-                    for run in runs:
-                        words += [self._text_width(w, run.style, size) for w in run.text.split()]
-                    lines.append(sum(self._text_width(r.text, r.style, size) for r in runs))
+                    fonts = [run_font(STYLE_FONTS["cell"], run.style) for run in runs]
+                    for run, font in zip(runs, fonts):
+                        words += [self._text_width(w, font, size) for w in run.text.split()]
+                    lines.append(sum(self._text_width(r.text, font, size) for r, font in zip(runs, fonts)))
             least.append(max(words, default=0.0) + pad)
             most.append(max(lines, default=0.0) + pad)
         return least, most
 
-    def _text_width(self, text: str, style: str, size: float) -> float:
-        role = {"plain": "body"}.get(style, style)
-        return pt_to_mm(stringWidth(text, self.fonts.get(role, self.fonts["body"]), size))
+    def _text_width(self, text: str, font: str, size: float) -> float:
+        """Width in mm of ``text`` in font key ``font``, measured in the pack's fallback fonts where it must be."""
+        return pt_to_mm(text_width(text, font, size, self.m.fonts.fallback))
 
     def card_table(self, block: CardTable, width: float) -> Table:
         layout = self.card_table_layout(block, width)
         styles = cell_styles(self.fonts, layout.size)
         widths = layout.widths or layout.fallback
-        header = [Paragraph(markup((Run(c.title),)), styles["head-right" if c.align == "right" else "head"])
+        header = [self.paragraph((Run(c.title),), styles["head-right" if c.align == "right" else "head"])
                   for c in block.columns]
         rows = [header]
         for row in block.rows:
@@ -205,7 +206,8 @@ class TableSetter:
                     cells.append(requirement_drawing(cell, self.m, layout.scale))
                 elif isinstance(cell, TokenStyle):
                     r = layout.radius
-                    cells.append(Drawing(token(cell, r, r, r, outline=0.6), 2 * r, 2 * r))
+                    cells.append(Drawing(token(cell, r, r, r, outline=0.6, fallback=self.m.fonts.fallback),
+                                         2 * r, 2 * r))
                 else:
                     style = styles["cell-right" if column.align == "right" else "cell"]
                     cells.append(self.paragraph(rich_runs(str(cell), self.m.icons), style))
@@ -230,9 +232,9 @@ class TableSetter:
         size = width / per_row
         cells = []
         for style, name in block.tokens:
-            items = token(style, size / 2, 6.0, 5.0, outline=0.7)
+            items = token(style, size / 2, 6.0, 5.0, outline=0.7, fallback=self.m.fonts.fallback)
             cells.append([Drawing(items, size, 12.0),
-                          Paragraph(markup((Run(name),)), ParagraphStyle("tok", self.styles["cell"], alignment=1))])
+                          self.paragraph((Run(name),), ParagraphStyle("tok", self.styles["cell"], alignment=1))])
         if cells:
             grid = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]
             rows = [[c[0] for c in line] for line in grid]
@@ -262,7 +264,8 @@ class TableSetter:
                                            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD)] + rule))
                 out.append(table)
         if block.categories:
-            text = "; ".join(f"<b>{escape(smart_quotes(n))}</b> {escape(smart_quotes(label))}"
-                             for n, label in block.categories)
-            out.append(Paragraph(f"Words instead of tokens: {text}.", self.styles["body"]))
+            runs = [Run("Words instead of tokens: ")]
+            for n, (name, label) in enumerate(block.categories):
+                runs += [Run("; " if n else ""), Run(smart_quotes(name), "bold"), Run(f" {smart_quotes(label)}")]
+            out.append(self.paragraph((*runs, Run(".")), self.styles["body"]))
         return out
