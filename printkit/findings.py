@@ -490,20 +490,12 @@ CODES = _registry(
                          Edit("rules.md", "", "# Rules\n\n| Word | Meaning |\n|---|---|\n"
                               "| Pneumonoultramicroscopicsilicovolcanoconiosis | Antidisestablishmentarianism |\n"),
                          command="build",
-                         gives=("rules.md:1:1: warning T711 'Pneumonoultramicroscopicsilicovolcanoconiosis' in "
-                                "a table is 52.8 mm wide but its column holds 50.3 mm: it would break inside "
-                                "the word\n"
-                                "  hint: widen the column or shorten the word; tables shrink no smaller than "
-                                "[lint] rules_min_type (now 7 pt)\n"
-                                "rules.md:1:1: warning T711 'Antidisestablishmentarianism' in a table is 32.4 "
-                                "mm wide but its column holds 31.0 mm: it would break inside the word\n"
-                                "  hint: widen the column or shorten the word; tables shrink no smaller than "
-                                "[lint] rules_min_type (now 7 pt)\n"
-                                "rules.md:1:1: warning T711 a table needs 90.0 mm for its longest words but "
+                         gives=("rules.md:1:1: warning T711 a table needs 90.0 mm for its longest words but "
                                 "has 85.5 mm: words would break\n"
                                 "  hint: shorten the longest words, or drop a column; tables shrink no smaller "
                                 "than [lint] rules_min_type (now 7 pt)")),
-         fix="Shorten the longest words or drop a column; or lower [lint] rules_min_type."),
+         fix="Shorten the longest words or drop a column (a card table chooses its own with columns=); or "
+             "lower [lint] rules_min_type."),
     # The rules booklet
     Code("D800", E, "rules-missing", "The manifest names a rules source that cannot be read.",
          meaning="[rules] file names the Markdown source of rules.pdf; it must be a UTF-8 text file inside "

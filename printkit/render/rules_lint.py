@@ -51,18 +51,24 @@ def lint_rules(pack: Pack, paper: Paper, booklet: bool, min_type: float = 7.0) -
     canvas = Canvas(io.BytesIO())  # measuring only: nothing is drawn on it
     for where, block in setter.placement(list(rules.blocks)):
         width = setter.width_for(where)
-        at = next((loc for b, loc in origins if b == block), top)
+        source = next((placeholder for b, placeholder in origins if b == block), None)
+        at = source.location if source is not None else top
         what = _name(block)
+        found: list[Finding] = []
         for flowable in setter.block(block, width) if where != "title" else []:
             flowable.wrapOn(canvas, mm_to_pt(width), frame_h)
-            findings += _lint_flowable(flowable, what, at, min_type, frame_h)
+            found += _lint_flowable(flowable, what, at, min_type, frame_h)
         if isinstance(block, (CardTable, TableBlock)):
-            findings += _lint_columns(setter, block, width, what, at)
+            too_narrow = _lint_columns(setter, block, width, what, at, _fewer_columns(source))
+            if too_narrow:  # one finding for the table says it all: not one more for each word that breaks
+                found = [f for f in found if not (f.code == "T711" and f.message.endswith("inside the word"))]
+            found += too_narrow
+        findings += found
     return _unique(findings)
 
 
-def _origins(pack: Pack, path: Path) -> list[tuple[object, Location]]:
-    """Each generated block with the place of the directive that made it."""
+def _origins(pack: Pack, path: Path) -> list[tuple[object, Placeholder]]:
+    """Each generated block with the directive that made it."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError):
@@ -77,7 +83,7 @@ def _origins(pack: Pack, path: Path) -> list[tuple[object, Location]]:
                 except PlaceholderError:
                     continue
                 for item in made if isinstance(made, list) else []:
-                    found.append((item, block.location))
+                    found.append((item, block))
             elif isinstance(block, ListBlock):
                 for item in block.items:
                     walk(item)
@@ -96,7 +102,17 @@ def _name(block) -> str:
     return "the text"
 
 
-def _lint_columns(setter: RulesTypesetter, block, width: float, what: str, at: Location) -> list[Finding]:
+def _fewer_columns(source: Placeholder | None) -> str:
+    """How to leave a column out of the table a directive made: a card table chooses its columns."""
+    if source is not None and source.name == "cards":
+        deck = source.args[0] if source.args else "ID"
+        return (f"leave a column out with columns= ({{{{cards {deck} columns=name,...}}}} or "
+                f"[decks.{deck}.rules] columns in game.toml)")
+    return "drop a column"
+
+
+def _lint_columns(setter: RulesTypesetter, block, width: float, what: str, at: Location,
+                  fewer: str) -> list[Finding]:
     """T711 when even the smallest type leaves some word wider than its column."""
     if isinstance(block, TableBlock):
         from ..rules.generated import Column
@@ -108,7 +124,7 @@ def _lint_columns(setter: RulesTypesetter, block, width: float, what: str, at: L
     least, _ = setter.tables.column_needs(block, layout.size, layout.scale, layout.radius)
     return [Finding("T711", f"{what} needs {sum(least):.1f} mm for its longest words but has {width:.1f} mm: "
                             "words would break", at,
-                    "shorten the longest words, or drop a column; tables shrink no smaller than "
+                    f"shorten the longest words, or {fewer}; tables shrink no smaller than "
                     f"[lint] rules_min_type (now {setter.min_type:g} pt)")]
 
 

@@ -30,10 +30,19 @@ def test_type_under_the_minimum_is_t705_at_the_directive():
     assert any("footer" in f.message for f in found)  # 7.5 pt
 
 
-def test_a_word_wider_than_its_column_is_t711():
-    found = lint_rules(GAG_GRAB, paper("a4"), True, min_type=9.0)  # 9 pt cells cannot fit an A5 page
-    words = [f for f in found if f.code == "T711" and "inside the word" in f.message]
-    assert words and all(f.location.line == line_of(GAG_GRAB, "{{cards gags}}") for f in words)
+def test_a_table_too_narrow_for_its_words_is_one_t711_that_names_columns():
+    found = [f for f in lint_rules(GAG_GRAB, paper("a4"), True, min_type=9.0)  # 9 pt cells cannot fit an A5 page
+             if f.code == "T711" and f.location.line == line_of(GAG_GRAB, "{{cards gags}}")]
+    assert len(found) == 1  # the table, not each of its words
+    assert "for its longest words" in found[0].message
+    assert "columns= ({{cards gags columns=name,...}} or [decks.gags.rules] columns in game.toml)" in found[0].hint
+
+
+def test_tables_too_narrow_on_a_narrow_page_give_one_finding_each():
+    narrow = Paper("narrow", 80, 200)
+    found = [f for f in lint_rules(MANY_FACES, narrow, False) if f.code == "T711"]
+    assert found and all("inside the word" not in f.message for f in found)
+    assert all("columns=" in f.hint for f in found)  # every table here comes from {{cards}}
 
 
 def test_a_row_taller_than_the_page_is_t711():
