@@ -367,7 +367,8 @@ CODES = _registry(
     Code("T700", E, "text-overflow", "Text does not fit its box on the card even at the smallest size.",
          meaning="Text shrinks to fit its element's box, down to the smallest size the element allows; "
                  "past that it would be cut off or run over the card. The data may be too long, or the box "
-                 "too small.",
+                 "too small. Backs and player aids are measured too: a game title too long for the backs "
+                 "is reported once, at its key in game.toml.",
          example=Example(Edit("game.toml", _EXPECT, _FACE + 'from = "safe"\nh = 5\nsize = [8, 10]\n\n' + _EXPECT),
                          Edit("gags.csv", "Phone Call,1,Peppermint Patty + MC or Girl",
                               "A Long Phone Call to the Little Red-Haired Girl,1,Peppermint Patty + MC or Girl"),

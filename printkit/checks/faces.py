@@ -6,6 +6,7 @@ involved), so what is reported here is what would go wrong on paper.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ..faces import FaceResult, back_face
 from ..faces.base import Overflow
@@ -46,7 +47,9 @@ def check_printing(pack: Pack) -> Iterator[Finding]:
     seen: set[Finding] = set()  # the game's title on every deck's back is one thing to mend
     for deck in pack.decks.values():
         if deck.spec.face is not None and deck.spec.back is not None:
-            found = _glyphs(back_face(deck.spec, pack.manifest, pack).face, None, deck.spec.back.location, sources)
+            back = back_face(deck.spec, pack.manifest, pack)
+            found = [*_back_overflows(pack, deck.spec.id, back),
+                     *_glyphs(back.face, None, deck.spec.back.location, sources)]
             yield from (f for f in found if not (f in seen or seen.add(f)))
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
@@ -56,6 +59,28 @@ def check_printing(pack: Pack) -> Iterator[Finding]:
                                       "even at the smallest size allowed", overflow.where or aid.location,
                               "shorten it: the player aid holds every phase on one card")
             yield from _glyphs(result.face, None, aid.location, sources)
+
+
+def _back_overflows(pack: Pack, deck: str, back: FaceResult) -> Iterator[Finding]:
+    """A back's text that does not fit, reported at the game.toml key it was written under (the
+    deck's label, its title, the game's title), so a title too long for every back is one finding."""
+    m = pack.manifest
+    for overflow in back.overflows:
+        text = str(overflow.element.props.get("text", "")) if overflow.element is not None else ""
+        variable = next((v for v in _BACK_TEXTS if "{$" + v + "}" in text), None)
+        what, key = _BACK_TEXTS[variable] if variable else (overflow.what, ())
+        if key and key[0] == "decks":
+            key = ("decks", deck, *key[2:])
+        line_col = m.key_locations.get(key)
+        where = Location(m.path, *line_col) if line_col else m.deck(deck).back.location
+        yield Finding("T700", f"the {what} on the back, '{clipped(overflow.text)}', does not fit, even at the "
+                              "smallest size allowed", where, _overflow_hint(replace(overflow, what=what)))
+
+
+# The variables a back's text is made of, as a reader knows them, and the game.toml key each comes from
+_BACK_TEXTS = {"label": ("deck's label", ("decks", "", "back", "label")),
+               "deck": ("deck's title", ("decks", "", "title")),
+               "game": ("game's title", ("game", "title"))}
 
 
 def _overflow_hint(overflow: Overflow) -> str:

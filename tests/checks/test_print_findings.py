@@ -65,3 +65,20 @@ def test_D801_unknown_placeholder_points_at_it(gag_grab):
 def test_D801_unclosed_braces(gag_grab):
     gag_grab.edit("rules.md", "{{legend}}", "{{legend")
     assert gag_grab.only("D801").message.startswith("'{{' does not open a placeholder")
+
+
+def test_T700_game_title_too_long_for_the_backs_is_one_finding_at_the_title(gag_grab):
+    """The title prints on every deck's back: one finding, where the title is written."""
+    title = "Peanuts Gag Grab, " + "Being the Whole Story of Every Gag Ever Grabbed " * 2
+    gag_grab.edit("game.toml", 'title = "Peanuts Gag Grab"', f'title = "{title}"')
+    f = gag_grab.only("T700")
+    assert at(f) == ("game.toml", 6, 1)
+    assert f.message.startswith("the game's title on the back, 'Peanuts Gag Grab, Being")
+    assert "element 'game' of built-in layout 'back'" in f.hint
+
+
+def test_T700_back_label_too_long_for_its_line(gag_grab):
+    gag_grab.edit("game.toml", 'label = "Gag"', 'label = "Gags Grabbed In The Gallery"')
+    f = gag_grab.only("T700")
+    assert at(f) == ("game.toml", 64, 1)
+    assert f.message.startswith("the deck's label on the back, 'GAGS GRABBED IN THE GALLERY'")
