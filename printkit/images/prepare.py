@@ -10,10 +10,10 @@ from __future__ import annotations
 import io
 import math
 import warnings
-from functools import lru_cache
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from ..buildstate import per_build
 from ..layout.geometry import Rect
 from .probe import PIXEL_LIMIT
 
@@ -40,7 +40,7 @@ def visible_box(rect: Rect, clip: Rect, width: int, height: int) -> tuple[int, i
     return (max(0, int(left)), max(0, int(top)), min(width, round(right + 0.5)), min(height, round(bottom + 0.5)))
 
 
-@lru_cache(maxsize=64)
+@per_build(maxsize=64)  # by path: a picture replaced under its name between builds is read again
 def prepared(path: str, rect: Rect, clip: Rect, dpi: float | None) -> tuple[Image.Image | io.BytesIO, Rect]:
     """The picture cropped to what shows and sized for ``dpi`` (None: full size), and where it goes.
 

@@ -22,6 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .. import __version__
+from ..buildstate import build_state
 from ..fontconvert import FontConversionError, truetype_bytes
 from ..fontzero import open_zero_file
 from ..fonts import (FONT_FILES, FontUnusable, font_path, font_runs, is_pack_font, pack_font_bytes, pdf_font_name,
@@ -398,9 +399,10 @@ def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, sub
     # reportlab's pure-Python ASCII85 encoder was the slowest step of a build.
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        if uses is None:
-            uses = placed_faces(pages)
-        return _render(out, pages, faces, title, subject, progress, picture_dpi, uses, on_page)
+        with build_state():  # a picture used on many pages is prepared once, even outside a build
+            if uses is None:
+                uses = placed_faces(pages)
+            return _render(out, pages, faces, title, subject, progress, picture_dpi, uses, on_page)
     finally:
         rl_config.useA85 = saved_a85
 
