@@ -25,8 +25,8 @@ from .. import __version__
 from ..buildstate import build_state
 from ..fontconvert import FontConversionError, truetype_bytes
 from ..fontzero import open_zero_file
-from ..fonts import (FONT_FILES, FontUnusable, font_path, font_runs, is_pack_font, pack_font_bytes, pdf_font_name,
-                     primary_font)
+from ..fonts import (FONT_FILES, PACK_KEY_PREFIX, FontUnusable, font_path, font_runs, is_pack_font, pack_font_bytes,
+                     pdf_font_name, primary_font)
 from ..images.prepare import prepared
 from ..layout.draw import (Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin,
                            placed_faces)
@@ -60,11 +60,19 @@ def _truetype(key: str, name: str) -> TTFont:
     if not is_pack_font(key):
         return TextLayerFont(name, str(font_path(key)))
     try:
-        return TextLayerFont(name, io.BytesIO(truetype_bytes(pack_font_bytes(key))))
+        font = TextLayerFont(name, io.BytesIO(truetype_bytes(pack_font_bytes(key))))
     except FontConversionError as exc:
         raise FontUnusable(key, f"'{font_path(key).name}': {exc}") from None
     except TTFError as exc:  # what check could not foresee
         raise FontUnusable(key, f"'{font_path(key).name}' cannot be embedded: {exc}") from None
+    # reportlab registers a font once per PostScript name, handing later fonts of that name the
+    # first one: a font edited in place (or two pack fonts of one name) would print as the old one.
+    # The name in the PDF gets part of the content's hash, so each distinct font is one of its own.
+    font.face.name += b"-" + key.removeprefix(PACK_KEY_PREFIX)[:PDF_NAME_HASH].encode("ascii")
+    return font
+
+
+PDF_NAME_HASH = 10  # hex digits of a pack font's hash added to its PostScript name in the PDF
 
 
 class TextLayerFont(TTFont):
