@@ -6,7 +6,8 @@ and, on a fast save or a coarse file system, the same modification time. So
 nothing read from a pack's files is cached for longer than one build (or
 one check): each opens a BuildState, and such caches live in it. Kept for
 the whole process is only what is keyed by content (a pack font's key is a
-hash of its bytes) or ships with printkit (the bundled fonts).
+hash of its bytes; prepared pictures are found by the hash of theirs) or
+ships with printkit (the bundled fonts).
 """
 from __future__ import annotations
 
@@ -17,11 +18,38 @@ from functools import wraps
 from typing import Any, TypeVar
 
 
+_MISSING = object()
+
+
+class Lru:
+    """A mapping that keeps at most ``maxsize`` entries, forgetting the least recently used first."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self.entries: dict = {}
+
+    def get(self, key, default=None):
+        found = self.entries.pop(key, _MISSING)
+        if found is _MISSING:
+            return default
+        self.entries[key] = found  # last: the most recently used
+        return found
+
+    def put(self, key, value) -> None:
+        self.entries.pop(key, None)
+        if len(self.entries) >= self.maxsize:
+            del self.entries[next(iter(self.entries))]
+        self.entries[key] = value
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
 class BuildState:
     """The caches of one build: each per-build function's entries, and the pack fonts' bytes it read."""
 
     def __init__(self) -> None:
-        self.caches: dict[Callable, dict] = {}
+        self.caches: dict[Callable, Lru] = {}
         self.font_bytes: dict[str, bytes] = {}  # pack font key -> the bytes it was made from
 
 
@@ -50,7 +78,6 @@ def build_state() -> Iterator[BuildState]:
 
 
 F = TypeVar("F", bound=Callable[..., Any])
-_MISSING = object()
 
 
 def per_build(maxsize: int) -> Callable[[F], F]:
@@ -62,13 +89,13 @@ def per_build(maxsize: int) -> Callable[[F], F]:
             state = _CURRENT.get()
             if state is None:
                 return function(*args)
-            entries = state.caches.setdefault(cached, {})
-            found = entries.pop(args, _MISSING)
+            entries = state.caches.get(cached)
+            if entries is None:
+                entries = state.caches[cached] = Lru(maxsize)
+            found = entries.get(args, _MISSING)
             if found is _MISSING:
                 found = function(*args)  # an exception is not kept, as with lru_cache
-                if len(entries) >= maxsize:
-                    del entries[next(iter(entries))]  # the least recently used
-            entries[args] = found  # last: the most recently used
+                entries.put(args, found)
             return found
         return cached  # type: ignore[return-value]
     return decorate
