@@ -262,8 +262,8 @@ def metrics(role: str) -> FontMetrics:
 
     # Kept for the whole process: a bundled font ships with printkit, and a pack font's key is a
     # hash of the very bytes measured here, so a font edited in place comes back under a new key.
-    font = TTFont(io.BytesIO(pack_font_bytes(role)), lazy=True) if role in _PACK_FONTS else \
-        TTFont(font_path(role), lazy=True)
+    source = io.BytesIO(pack_font_bytes(role)) if role in _PACK_FONTS else font_path(role)
+    font = TTFont(source, lazy=True)
     hmtx = font["hmtx"].metrics
     advances = {code: hmtx[glyph][0] for code, glyph in font.getBestCmap().items()}
     hhea, upem = font["hhea"], font["head"].unitsPerEm

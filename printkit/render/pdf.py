@@ -34,6 +34,7 @@ from ..layout.bounds import bounds, group_matrix, placed
 from ..layout.geometry import PT_PER_MM, Rect, bounding, mm_to_pt
 
 _registered: set[str] = set()
+PDF_NAME_HASH = 10  # hex digits of a pack font's hash added to its PostScript name in the PDF
 
 
 def register_fonts() -> None:
@@ -70,9 +71,6 @@ def _truetype(key: str, name: str) -> TTFont:
     # The name in the PDF gets part of the content's hash, so each distinct font is one of its own.
     font.face.name += b"-" + key.removeprefix(PACK_KEY_PREFIX)[:PDF_NAME_HASH].encode("ascii")
     return font
-
-
-PDF_NAME_HASH = 10  # hex digits of a pack font's hash added to its PostScript name in the PDF
 
 
 class TextLayerFont(TTFont):
