@@ -9,6 +9,7 @@ from pathlib import Path
 
 from dataclasses import replace
 
+from .buildstate import build_state
 from .checks import PackReport, check_pack
 from .checks.fronts import FrontChecks
 from .checks.glyphs import DocumentGlyphs, glyph_findings
@@ -125,7 +126,8 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
     folder = output_name(root)
     if not folder:
         raise OutsideOutput(f"'{root}' has no folder name to build into")
-    with balance_cache(target_in(options.out_dir, folder)):  # {{balance}} figures are kept with the build
+    # Each build reads every input afresh (see printkit.buildstate); {{balance}} figures are kept with the build.
+    with build_state(), balance_cache(target_in(options.out_dir, folder)):
         return _build_pack(root, folder, options, progress)
 
 

@@ -92,6 +92,7 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
 
 def _watch(roots: list[Path], doing: str, once, out_dir: Path | None = None) -> None:
     """Run ``once`` now and after every change to the packs' files, until Ctrl-C (exit 0)."""
+    from .buildstate import build_state
     from .watch import TooManyFiles, output_excludes, watch
 
     names = ", ".join(root.name for root in roots)
@@ -102,7 +103,8 @@ def _watch(roots: list[Path], doing: str, once, out_dir: Path | None = None) -> 
             more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
             what = f"{display_path(changed[0])}{more} changed; "
         click.echo(f"[{time.strftime('%H:%M:%S')}] {what}{doing} {names}")
-        once()
+        with build_state():  # each run owns its caches: every file is read again
+            once()
         if not changed:
             click.echo("watching for changes; press Ctrl-C to stop", err=True)
 

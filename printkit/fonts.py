@@ -7,12 +7,14 @@ the PDF library.
 from __future__ import annotations
 
 import hashlib
+import io
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .buildstate import current_state
 from .layout.geometry import pt_to_mm
 
 _HERE = Path(__file__).resolve().parent
@@ -106,13 +108,22 @@ class FontUnusable(Exception):
         self.key, self.message = key, message
 
 
-def register_font_file(path: Path, label: str | None = None) -> str:
-    """The font key for a font file a pack names (already checked as usable, see printkit.fontfile)."""
+def register_font_file(path: Path, label: str | None = None, data: bytes | None = None) -> str:
+    """The font key for a font file a pack names, whose bytes ``data`` (read from ``path`` when not
+    given) were checked as usable (see printkit.fontfile).
+
+    The bytes are kept for the build running, so its measuring and embedding use the very bytes
+    that were checked and hashed into the key, however the file changes meanwhile.
+    """
     path = Path(path)
-    data = path.read_bytes()
+    if data is None:
+        data = path.read_bytes()
     key = _content_key(data)
     # The latest path wins: identical bytes, and an earlier pack's folder may be gone.
     _PACK_FONTS[key] = PackFont(path, label or path.name)
+    state = current_state()
+    if state is not None:
+        state.font_bytes[key] = data
     return key
 
 
@@ -122,6 +133,9 @@ def _content_key(data: bytes) -> str:
 
 def pack_font_bytes(key: str) -> bytes:
     """A pack font's file as it was when it was checked; FontUnusable if it changed since."""
+    state = current_state()
+    if state is not None and key in state.font_bytes:
+        return state.font_bytes[key]
     font = _PACK_FONTS[key]
     try:
         data = font.path.read_bytes()
@@ -246,7 +260,10 @@ def metrics(role: str) -> FontMetrics:
         return _chain_metrics(role)
     from fontTools.ttLib import TTFont  # only when text is measured
 
-    font = TTFont(font_path(role), lazy=True)
+    # Kept for the whole process: a bundled font ships with printkit, and a pack font's key is a
+    # hash of the very bytes measured here, so a font edited in place comes back under a new key.
+    source = io.BytesIO(pack_font_bytes(role)) if role in _PACK_FONTS else font_path(role)
+    font = TTFont(source, lazy=True)
     hmtx = font["hmtx"].metrics
     advances = {code: hmtx[glyph][0] for code, glyph in font.getBestCmap().items()}
     hhea, upem = font["hhea"], font["head"].unitsPerEm

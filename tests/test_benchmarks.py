@@ -55,3 +55,12 @@ def test_the_card_benchmark_refuses_a_size_past_its_limit():
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "cards.py"), "--cards", "100001"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "between 1 and 100,000" in done.stderr
+
+
+def test_the_rebuild_benchmark_times_both_kinds_of_build():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "rebuild.py"), "--repeat", "1",
+                           "tests/packs/creatures"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    header, row, note = done.stdout.splitlines()
+    assert "fresh process" in header and "rebuild in process" in header
+    assert row.split()[0] == "creatures" and len(row.split()) == 5 and note.startswith("median")

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..buildstate import build_state
 from ..faces import FaceResult, LazyFronts
 from ..findings import Finding
 from ..model.loader import load_pack
@@ -48,6 +49,11 @@ def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = T
     """Every check on the pack folder ``root``; with ``pages`` False, all but the page lint (a build
     lints the pages it makes instead); with ``fronts`` False, none of the checks on each card's
     front either (a build makes them as it draws the fronts: see printkit.checks.fronts)."""
+    with build_state():  # every file read afresh, unless a build that checks first opened the state
+        return _check_pack(root, ignore, pages, fronts)
+
+
+def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool) -> PackReport:
     pack, findings = load_pack(root)
     lazy = None
     if pack is not None:

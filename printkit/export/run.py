@@ -24,14 +24,16 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
     and what the folder's previous export wrote and this one does not is removed.
     """
     from ..build import BuildRefused, checked_pack, output_name
+    from ..buildstate import build_state
     from ..layout.sheet import LayoutError
 
     failed = False
     for root in roots:
         try:
-            report = checked_pack(root)
-            folder = target_in(out_dir, output_name(root), *parts)
-            files = make(report, folder)
+            with build_state():  # the check and the export read each file once, and afresh
+                report = checked_pack(root)
+                folder = target_in(out_dir, output_name(root), *parts)
+                files = make(report, folder)
             for path in files:
                 target_in(folder, str(path.relative_to(folder)))  # never outside its folder
             replace_folder_files(files, folder)

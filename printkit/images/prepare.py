@@ -7,15 +7,18 @@ small window costs what the print can show and no more.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import warnings
-from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from ..buildstate import Lru, per_build
 from ..layout.geometry import Rect
-from .probe import PIXEL_LIMIT
+from ..packpath import PackFileError, clipped, read_pack_file
+from .probe import MAX_PICTURE_BYTES, PIXEL_LIMIT
 
 JPEG_QUALITY = 90  # for photographs, re-encoded after cropping and downsampling
 
@@ -40,17 +43,40 @@ def visible_box(rect: Rect, clip: Rect, width: int, height: int) -> tuple[int, i
     return (max(0, int(left)), max(0, int(top)), min(width, round(right + 0.5)), min(height, round(bottom + 0.5)))
 
 
-@lru_cache(maxsize=64)
-def prepared(path: str, rect: Rect, clip: Rect, dpi: float | None) -> tuple[Image.Image | io.BytesIO, Rect]:
+Prepared = tuple[Image.Image | io.BytesIO, Rect]
+
+# Prepared pictures by the hash of their file's bytes: a rebuild (--watch) decodes only the pictures
+# that changed, and a picture replaced under its name, even keeping its size and time, is new.
+_BY_CONTENT: Lru = Lru(64)
+
+
+@per_build(maxsize=64)  # each file is read and hashed once a build
+def prepared(path: str, rect: Rect, clip: Rect, dpi: float | None) -> Prepared:
     """The picture cropped to what shows and sized for ``dpi`` (None: full size), and where it goes.
 
     Photographs (JPEG in, no transparency) go back out as JPEG, which the PDF
     embeds as it is; anything else stays lossless.
     """
+    name = Path(path).name
+    try:
+        data = read_pack_file(Path(path), MAX_PICTURE_BYTES, name)
+    except PackFileError as exc:  # replaced since it was checked: "'fox.png' is not a regular file"
+        raise ArtRenderError(path, "it " + str(exc).removeprefix(f"'{clipped(name)}' ")) from None
+    except OSError as exc:  # gone, or a folder now
+        raise ArtRenderError(path, f"it cannot be read: {exc.strerror or exc}") from None
+    key = (hashlib.sha256(data).digest(), rect, clip, dpi)
+    found = _BY_CONTENT.get(key)
+    if found is None:
+        found = _prepare(path, data, rect, clip, dpi)
+        _BY_CONTENT.put(key, found)
+    return found
+
+
+def _prepare(path: str, data: bytes, rect: Rect, clip: Rect, dpi: float | None) -> Prepared:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is printkit's own
-            with Image.open(path) as opened:
+            with Image.open(io.BytesIO(data)) as opened:
                 if opened.width * opened.height > PIXEL_LIMIT:
                     raise ArtRenderError(path, f"it is {opened.width} × {opened.height} pixels, more than the "
                                                f"{PIXEL_LIMIT // 1_000_000} million a picture may have")

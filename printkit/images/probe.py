@@ -10,8 +10,9 @@ import os
 import stat
 import struct
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+
+from ..buildstate import per_build
 
 HEAD = 1 << 16  # bytes read to find the size; JPEG reads on if its markers run past
 
@@ -53,9 +54,10 @@ def probe(path: Path) -> ImageInfo:
     return found
 
 
-@lru_cache(maxsize=512)
+@per_build(maxsize=512)
 def _probe(path: Path, mtime: int, size: int) -> ImageInfo:
-    """Cached by modification time and size, so a picture on sixty cards is read once."""
+    """Kept for one build, so a picture on sixty cards is read once (the next build reads it again:
+    a picture replaced within the same tick of the clock may keep its size and time)."""
     try:
         # O_NONBLOCK: should a FIFO take the file's place, opening it must not hang.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))

@@ -81,12 +81,13 @@ class _FontReader:
     def _open(self, file: str, table: Table, key: str, label: str) -> str | None:
         try:
             path = resolve_font(self.pack_dir, file)
-            check_font_bytes(read_font_bytes(path, file), file)
+            data = read_font_bytes(path, file)
+            check_font_bytes(data, file)
         except FontFileError as exc:
             table.ctx.report(FONT_UNUSABLE, f"font {exc}", table.key_path(key),
                              "fonts are single .ttf or .otf files inside the pack folder, such as fonts/")
             return None
-        return register_font_file(path, label)
+        return register_font_file(path, label, data)  # the bytes checked, not a second reading
 
     def _family(self, name: str, found: dict[str, str | None]) -> FontFamily:
         """A missing or unusable face repeats regular; an unusable regular stands in as body text.

@@ -22,10 +22,11 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .. import __version__
+from ..buildstate import build_state
 from ..fontconvert import FontConversionError, truetype_bytes
 from ..fontzero import open_zero_file
-from ..fonts import (FONT_FILES, FontUnusable, font_path, font_runs, is_pack_font, pack_font_bytes, pdf_font_name,
-                     primary_font)
+from ..fonts import (FONT_FILES, PACK_KEY_PREFIX, FontUnusable, font_path, font_runs, is_pack_font, pack_font_bytes,
+                     pdf_font_name, primary_font)
 from ..images.prepare import prepared
 from ..layout.draw import (Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin,
                            placed_faces)
@@ -33,6 +34,7 @@ from ..layout.bounds import bounds, group_matrix, placed
 from ..layout.geometry import PT_PER_MM, Rect, bounding, mm_to_pt
 
 _registered: set[str] = set()
+PDF_NAME_HASH = 10  # hex digits of a pack font's hash added to its PostScript name in the PDF
 
 
 def register_fonts() -> None:
@@ -59,11 +61,16 @@ def _truetype(key: str, name: str) -> TTFont:
     if not is_pack_font(key):
         return TextLayerFont(name, str(font_path(key)))
     try:
-        return TextLayerFont(name, io.BytesIO(truetype_bytes(pack_font_bytes(key))))
+        font = TextLayerFont(name, io.BytesIO(truetype_bytes(pack_font_bytes(key))))
     except FontConversionError as exc:
         raise FontUnusable(key, f"'{font_path(key).name}': {exc}") from None
     except TTFError as exc:  # what check could not foresee
         raise FontUnusable(key, f"'{font_path(key).name}' cannot be embedded: {exc}") from None
+    # reportlab registers a font once per PostScript name, handing later fonts of that name the
+    # first one: a font edited in place (or two pack fonts of one name) would print as the old one.
+    # The name in the PDF gets part of the content's hash, so each distinct font is one of its own.
+    font.face.name += b"-" + key.removeprefix(PACK_KEY_PREFIX)[:PDF_NAME_HASH].encode("ascii")
+    return font
 
 
 class TextLayerFont(TTFont):
@@ -398,9 +405,10 @@ def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, sub
     # reportlab's pure-Python ASCII85 encoder was the slowest step of a build.
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        if uses is None:
-            uses = placed_faces(pages)
-        return _render(out, pages, faces, title, subject, progress, picture_dpi, uses, on_page)
+        with build_state():  # a picture used on many pages is prepared once, even outside a build
+            if uses is None:
+                uses = placed_faces(pages)
+            return _render(out, pages, faces, title, subject, progress, picture_dpi, uses, on_page)
     finally:
         rl_config.useA85 = saved_a85
 

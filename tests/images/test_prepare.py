@@ -88,3 +88,43 @@ def test_a_big_photo_is_decoded_small_but_keeps_every_pixel_the_print_needs(tmp_
     # The decoder was asked for the whole picture at 300 dpi with 5% to spare, rounded up: 40 mm is
     # 472.4 px, × 1.05 = 496.1 → 497; 30 mm is 354.3 px → 372.05 → 373 (sides swapped as stored).
     assert asked == [(497, 373) if orientation == 1 else (373, 497)]
+
+
+def solid(path, colour) -> None:
+    """An 80 × 40 picture of one colour, the same number of bytes whatever the colour."""
+    image = Image.new("P", (80, 40), 0)
+    image.putpalette(colour)
+    image.save(path)
+
+
+def test_a_picture_is_decoded_again_only_when_its_bytes_change(tmp_path, monkeypatch):
+    import os
+
+    from printkit.buildstate import build_state
+    from printkit.images import prepare
+
+    decoded = []
+    real = prepare._prepare
+    monkeypatch.setattr(prepare, "_prepare", lambda path, data, *rest: decoded.append(data) or real(path, data, *rest))
+    path = tmp_path / "red.png"
+    solid(path, (200, 0, 0))
+    for _ in range(2):  # two builds: the second finds the same bytes
+        with build_state():
+            assert embedded(path).getpixel((5, 5)) == (200, 0, 0)
+    assert len(decoded) == 1
+    # The same size and the same time, other bytes (a save within one tick of the clock): read anew.
+    info = path.stat()
+    solid(path, (0, 0, 200))
+    assert path.stat().st_size == info.st_size
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    with build_state():
+        assert embedded(path).getpixel((5, 5)) == (0, 0, 200)
+    assert len(decoded) == 2
+
+
+def test_a_picture_replaced_by_a_folder_after_the_check_is_a_clear_error(tmp_path):
+    path = tmp_path / "gone.png"
+    path.mkdir()
+    with pytest.raises(ArtRenderError) as caught:
+        embedded(path)
+    assert caught.value.message.startswith("it cannot be read: ")  # "Is a directory", on Linux

@@ -4,6 +4,7 @@ Text is drawn through the display list's lowest level (a Page of Text items
 given to render_pdf), so these tests do not depend on how layouts choose
 fonts; the PDFs are read back with pypdf, pdfplumber and fontTools.
 """
+import hashlib
 import io
 import re
 import subprocess
@@ -22,6 +23,7 @@ from printkit.render.pdf import render_pdf
 from testfonts import EMOJI, cff_font, line_of, truetype_font, with_fonts
 
 SUBSET = re.compile(r"/[A-Z]{6}\+(.+)")
+PACK_NAME = re.compile(r"(.+)-([0-9a-f]{10})")  # a pack font's PostScript name, then part of its hash
 
 
 def render(*texts: tuple[str, str]) -> bytes:
@@ -31,16 +33,19 @@ def render(*texts: tuple[str, str]) -> bytes:
 
 
 def embedded_fonts(pdf: bytes) -> dict[str, dict]:
-    """Base font name without its subset tag -> {"subset": tag present, "program": TTFont or None}."""
+    """Base font name without its subset tag or a pack font's hash -> {"subset": tag present,
+    "hash": the hex digits after the name, "program": TTFont or None}."""
     found = {}
     for font in PdfReader(io.BytesIO(pdf)).pages[0]["/Resources"]["/Font"].values():
         font = font.get_object()
         match = SUBSET.fullmatch(str(font["/BaseFont"]))
         name = match.group(1) if match else str(font["/BaseFont"]).lstrip("/")
+        hashed = PACK_NAME.fullmatch(name)
         descriptor = font.get("/FontDescriptor")
         stream = descriptor.get_object().get("/FontFile2") if descriptor else None
         program = TTFont(io.BytesIO(stream.get_object().get_data())) if stream else None
-        found[name] = {"subset": bool(match), "program": program}
+        found[hashed.group(1) if hashed else name] = {"subset": bool(match), "program": program,
+                                                       "hash": hashed.group(2) if hashed else ""}
     return found
 
 
@@ -53,10 +58,13 @@ def test_truetype_pack_font_is_embedded_as_a_subset(tmp_path):
     # reportlab's first subset keeps every ASCII glyph (so content streams stay readable): the
     # accented letters are the ones a subset may leave out.
     accented = "\u00c0\u00c1\u00c2\u00c3\u00c4\u00c5"
-    key = key_for(tmp_path, "Sans.ttf", truetype_font("AB " + accented, family="Embed Sans"))
+    data = truetype_font("AB " + accented, family="Embed Sans")
+    key = key_for(tmp_path, "Sans.ttf", data)
     pdf = render(("A\u00c0B", key))
     font = embedded_fonts(pdf)["EmbedSans-Regular"]
     assert font["subset"] and font["program"] is not None  # FontFile2: the font travels with the PDF
+    # The file's own name, and part of its content's hash: a font edited in place is one of its own.
+    assert font["hash"] == hashlib.sha256(data).hexdigest()[:10]
     glyf = font["program"]["glyf"]
     drawn = [g for g in font["program"].getGlyphOrder() if glyf[g].numberOfContours > 0]
     assert len(drawn) == 3  # A, B and À of the eight the font draws
