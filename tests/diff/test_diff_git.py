@@ -52,9 +52,10 @@ def run(*args):
 def test_diff_against_head_reports_the_working_tree_edits(repo):
     result = run("HEAD", repo / "cards" / "gag-grab", "--format", "json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    top = json.loads(result.output)
+    (data,) = top["packs"]
     short = git(repo, "rev-parse", "--short=7", "HEAD")
-    assert data["old"] == f"HEAD ({short})" and data["pack"] == "gag-grab"
+    assert top["old"] == data["old"] == f"HEAD ({short})" and data["pack"] == "gag-grab"
     assert data["summary"]["text"].startswith("3 cards changed, 1 added, 1 removed, 1 renamed; Kid cards 52 → 53")
     gags = data["decks"][1]
     assert [(c["kind"], c["name"]) for c in gags["cards"]][2] == ("renamed", "The Red Baron")
@@ -102,14 +103,25 @@ def test_not_a_repository_is_a_usage_error(tmp_path):
     assert result.exit_code == 2 and f"'{pack}' is not in a git repository" in result.output
 
 
-def test_a_pack_not_in_the_revision(repo, tmp_path):
+def rows(pack, name):
+    """Card rows of a CSV file, counted from the file itself."""
+    return len([line for line in (pack / name).read_text(encoding="utf-8").splitlines()[1:] if line.strip()])
+
+
+def test_a_pack_not_in_the_revision_has_every_card_added(repo, tmp_path):
     other = copy_pack(repo / "cards" / "newer")
     try:
-        result = run("HEAD", other)
+        result = run("HEAD", other, "--format", "json", "--exit-code")
+        kids, gags = rows(other, "kids.csv"), rows(other, "gags.csv")
     finally:
         shutil.rmtree(other)
-    assert result.exit_code == 2
-    assert "the pack 'cards/newer' is not in HEAD: there is no cards/newer/game.toml there" in result.output
+    assert result.exit_code == 1, result.output
+    (data,) = json.loads(result.output)["packs"]
+    assert data["status"] == "added" and data["summary"]["text"].startswith("pack added: ")
+    decks = {d["id"]: d for d in data["decks"]}
+    assert {d: decks[d]["status"] for d in decks} == {"kids": "added", "gags": "added", "player-aid": "added"}
+    assert [len(decks[d]["cards"]) for d in ("kids", "gags")] == [kids, gags]
+    assert all(c["kind"] == "added" for d in decks.values() for c in d["cards"])
 
 
 def test_git_not_installed(repo, tmp_path, monkeypatch):
