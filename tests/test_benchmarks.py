@@ -55,3 +55,12 @@ def test_the_card_benchmark_refuses_a_size_past_its_limit():
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "cards.py"), "--cards", "100001"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "between 1 and 100,000" in done.stderr
+
+
+def test_the_diff_benchmark_runs_both_sides():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "diff.py"), "--cards", "5", "--repeat", "1",
+                           "--json"], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [r["pack"] for r in results] == ["gag-grab", "synthetic, 5 Gag cards"]
+    assert all(r["diff_cpu_s"] > 0 and r["check_cpu_s"] > 0 and r["ratio"] > 0 for r in results)

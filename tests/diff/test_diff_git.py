@@ -279,3 +279,21 @@ def test_neither_a_pack_nor_two_revisions(history, monkeypatch):
     result = run("one", "no-such-thing")
     assert result.exit_code == 2
     assert "no-such-thing" in result.output and "nor are OLD and NEW both git revisions" in result.output
+
+
+def test_printkit_own_version_differing_between_revisions_is_a_note(tmp_path, monkeypatch):
+    (tmp_path / "printkit").mkdir()
+    init = tmp_path / "printkit" / "__init__.py"
+    git(tmp_path, "init", "-q")
+    copy_pack(tmp_path / "cards" / "gag-grab")
+    for version in ("0.1.0", "0.2.0"):
+        init.write_text(f'"""printkit."""\n\n__version__ = "{version}"\n', encoding="utf-8")
+        git(tmp_path, "add", "-A")
+        git(tmp_path, "commit", "-q", "-m", version)
+        git(tmp_path, "tag", f"v{version}")
+    monkeypatch.chdir(tmp_path)
+    result = run("v0.1.0", "v0.2.0", "--format", "json", "--exit-code")
+    assert result.exit_code == 1, result.output  # no pack differs, but what draws them does
+    data = json.loads(result.output)
+    assert data["packs"] == [] and len(data["notes"]) == 1
+    assert "printkit's own version differs between the revisions (0.1.0 → 0.2.0)" in data["notes"][0]
