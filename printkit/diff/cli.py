@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 
 import click
@@ -87,48 +88,31 @@ def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Pa
     sys.exit(status)
 
 
-class _one_pack:
-    """A folder or revision OLD against the folder NEW, as the revision mode's (labels, pairs, notes)."""
-
-    def __init__(self, side, new_root: Path, new: str):
-        self.side, self.new_root, self.new = side, new_root, new
-
-    def __enter__(self):
-        old_root, old_label = self.side.__enter__()
-        return old_label, self.new, ((self.new_root.name, old_root, self.new_root),), ()
-
-    def __exit__(self, *exc):
-        return self.side.__exit__(*exc)
+@contextmanager
+def _one_pack(side, new_root: Path, new: str) -> Iterator[tuple]:
+    """A folder or revision OLD against the folder NEW, as (old label, new label, packs, notes)."""
+    with side as (old_root, old_label):
+        yield old_label, new, ((new_root.name, old_root, new_root),), ()
 
 
-class _revisions:
+@contextmanager
+def _revisions(old: str, new: str, packs: tuple[str, ...], unknown: str) -> Iterator[tuple]:
     """OLD and NEW both revisions of the repository the current folder is in."""
+    from .. import __version__
+    from .git import GitProblem, NotRevisions, revision_packs
 
-    def __init__(self, old: str, new: str, packs: tuple[str, ...], unknown: str):
-        from .git import revision_packs
-
-        self.unknown = unknown
-        self.side = revision_packs(old, new, packs, Path.cwd())
-
-    def __enter__(self):
-        from .git import GitProblem, NotRevisions
-
+    with ExitStack() as stack:
         try:
-            found = self.side.__enter__()
+            found = stack.enter_context(revision_packs(old, new, packs, Path.cwd()))
         except NotRevisions as exc:
             # Neither a pack nor two revisions: say both, the pack first (the likelier intent).
-            raise GitProblem(f"{self.unknown}; nor are OLD and NEW both git revisions: {exc}") from None
+            raise GitProblem(f"{unknown}; nor are OLD and NEW both git revisions: {exc}") from None
         notes = ()
         if found.versions and found.versions[0] != found.versions[1]:
-            from .. import __version__
-
             notes = (f"printkit's own version differs between the revisions ({found.versions[0]} → "
                      f"{found.versions[1]}); both sides are drawn by the printkit installed here "
                      f"({__version__}), so what its code changes in the drawing is not shown",)
-        return found.old_label, found.new_label, found.packs, notes
-
-    def __exit__(self, *exc):
-        return self.side.__exit__(*exc)
+        yield found.old_label, found.new_label, found.packs, notes
 
 
 def _diff(old_label: str, new_label: str, pairs, notes: tuple[str, ...], fmt: str,

@@ -123,12 +123,6 @@ class PackDiff:
         return bool(self.card_changes or self.appeared or self.gone or self.notes or self.status != "changed"
                     or any(d.status != "same" or d.total_moved or d.back for d in self.decks))
 
-    @property
-    def redrawn(self) -> int:
-        """Cards whose front prints differently, and decks whose back does."""
-        return sum(c.redrawn or c.kind in ("added", "removed") for c in self.card_changes) + \
-            sum(bool(d.back) for d in self.decks)
-
 
 NO_DRAWINGS = (None, None)
 

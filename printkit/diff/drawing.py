@@ -106,7 +106,8 @@ class PackDrawings:
 
         self._pack, self._lazy = pack, lazy or {}
         decks, faces = print_decks(pack, self._lazy)
-        printed = {d.id for d in decks}
+        # A deck prints when it has a face whose layout the pack has (LazyFronts draws only those).
+        printed = {d.id for d in decks} & getattr(self._lazy, "decks", frozenset())
         for d in decks:
             self.faces[d.back] = faces[d.back]
             self.backs[d.id] = self.describer.describe(faces[d.back])
@@ -114,8 +115,8 @@ class PackDrawings:
                 self.faces[d.keys[0]] = faces[d.keys[0]]
                 self.aid = self.describer.describe(faces[d.keys[0]])
         for deck in pack.decks.values():
-            if deck.id not in printed or deck.id not in getattr(self._lazy, "decks", printed):
-                continue  # no face, or a layout the pack does not have: nothing of it prints
+            if deck.id not in printed:
+                continue
             for card in deck.cards:
                 key = front_key(card)
                 if key not in self._keys and key in self._lazy:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..model import MANIFEST_NAME
-from ..packpath import is_folder
+from ..packpath import clipped, is_folder
+from ..report import visible
 
 MAX_FILES = 2000  # files in the pack at the revision
 MAX_BYTES = 64 << 20  # their bytes in all
@@ -198,16 +199,17 @@ def _repository(pack: Path) -> tuple[Path, str]:
 
 
 def _commit(top: Path, rev: str) -> str:
+    shown = visible(clipped(rev))  # a hostile argument may be long or hold control characters
     if rev.startswith("-"):
-        raise GitProblem(f"'{rev}' is not a pack folder, and a revision may not start with '-'")
+        raise GitProblem(f"'{shown}' is not a pack folder, and a revision may not start with '-'")
     if len(rev) > MAX_REVISION:
-        raise GitProblem(f"'{rev[:40]}…' is neither a pack folder nor a revision: a revision is at most "
+        raise GitProblem(f"'{visible(rev[:40])}…' is neither a pack folder nor a revision: a revision is at most "
                          f"{MAX_REVISION} characters")
-    if not rev or any(c in rev for c in "\0\n\r"):
-        raise GitProblem(f"'{rev}' is neither a pack folder nor a revision git accepts")
+    if not rev or not rev.isprintable():
+        raise GitProblem(f"'{shown}' is neither a pack folder nor a revision git accepts")
     result = _git(top, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
     if result.returncode != 0:
-        raise GitProblem(f"'{rev}' is neither a pack folder (with a {MANIFEST_NAME}) nor a known revision "
+        raise GitProblem(f"'{shown}' is neither a pack folder (with a {MANIFEST_NAME}) nor a known revision "
                          f"of the repository at {top}")
     return result.stdout.decode("ascii").strip()
 
