@@ -33,7 +33,7 @@ def cli() -> None:
       printkit check                 check every bundled pack
       printkit check cards/my-game   check one pack folder
       printkit export tts            decks and board for Tabletop Simulator
-      printkit diff main cards/my-game  what changed since main, card by card
+      printkit diff origin/main HEAD  which cards print differently, and why
       printkit simulate gag-grab     play it 500 times with bots: how it balances
     """
 

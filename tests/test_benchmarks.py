@@ -64,3 +64,12 @@ def test_the_rebuild_benchmark_times_both_kinds_of_build():
     header, row, note = done.stdout.splitlines()
     assert "fresh process" in header and "rebuild in process" in header
     assert row.split()[0] == "creatures" and len(row.split()) == 5 and note.startswith("median")
+
+
+def test_the_diff_benchmark_runs_both_sides():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "diff.py"), "--cards", "5", "--repeat", "1",
+                           "--json"], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [r["pack"] for r in results] == ["gag-grab", "synthetic, 5 Gag cards"]
+    assert all(r["diff_cpu_s"] > 0 and r["check_cpu_s"] > 0 and r["ratio"] > 0 for r in results)

@@ -1,7 +1,7 @@
 """Run every check on a pack folder and collect the findings."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -9,7 +9,7 @@ from ..buildstate import build_state
 from ..faces import FaceResult, LazyFronts
 from ..findings import Finding
 from ..model.loader import load_pack
-from ..model.pack import Pack
+from ..model.pack import Card, Pack
 from .art import check_art
 from .composition import check_composition
 from .columns import check_unused_columns
@@ -45,15 +45,17 @@ class PackReport:
 
 
 def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = True,
-               fronts: bool = True) -> PackReport:
+               fronts: bool = True, on_front: Callable[[Card, FaceResult], None] | None = None) -> PackReport:
     """Every check on the pack folder ``root``; with ``pages`` False, all but the page lint (a build
     lints the pages it makes instead); with ``fronts`` False, none of the checks on each card's
-    front either (a build makes them as it draws the fronts: see printkit.checks.fronts)."""
+    front either (a build makes them as it draws the fronts: see printkit.checks.fronts).
+    ``on_front(card, result)`` hears of each front as the checks draw it (printkit diff describes it)."""
     with build_state():  # every file read afresh, unless a build that checks first opened the state
-        return _check_pack(root, ignore, pages, fronts)
+        return _check_pack(root, ignore, pages, fronts, on_front)
 
 
-def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool) -> PackReport:
+def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
+                on_front: Callable[[Card, FaceResult], None] | None) -> PackReport:
     pack, findings = load_pack(root)
     lazy = None
     if pack is not None:
@@ -67,6 +69,8 @@ def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool) -
         if fronts:
             for card, result in lazy.drawn():
                 checks.add(card, result)
+                if on_front is not None:
+                    on_front(card, result)
             findings.extend(checks.findings)
         findings.extend(check_printing(pack))
         findings.extend(check_art(pack, lazy.decks))

@@ -1,8 +1,9 @@
-"""``printkit diff``: what changed between two versions of a pack, for a terminal or a pull request."""
+"""``printkit diff``: what prints differently between two versions of packs, for a terminal or a pull request."""
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 
 import click
@@ -15,23 +16,34 @@ EXIT_CHANGED = 1  # with --exit-code, as git diff --exit-code
 EXIT_UNLOADABLE = EXIT_FINDINGS  # a side whose game.toml cannot be read at all
 
 
+class Unloadable(Exception):
+    """A side of a pack that cannot be loaded at all; the message says why."""
+
+
 @click.command()
 @click.argument("old", metavar="OLD")
 @click.argument("new", metavar="NEW")
+@click.argument("packs", nargs=-1, metavar="[PACK]...")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text for a terminal, markdown for a pull-request comment, json for scripts.")
 @click.option("--proof", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.pdf",
-              help="Also write a PDF drawing every changed card, old beside new.")
+              help="Also write a PDF drawing every card that prints differently, old beside new.")
 @click.option("--exit-code", "exit_code", is_flag=True,
-              help="Exit 1 when anything changed and 0 when nothing did, like 'git diff --exit-code'.")
-def diff_command(old: str, new: str, fmt: str, proof: Path | None, exit_code: bool) -> None:
-    """Compare two versions of a pack: cards added, removed, renamed and changed (field by field, old →
-    new), copies and deck totals that moved, and findings that appeared or went away.
+              help="Exit 1 when anything changed (anything prints differently) and 0 when nothing did, "
+                   "like 'git diff --exit-code'.")
+def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Path | None, exit_code: bool) -> None:
+    """Compare what two versions of packs print, card by card and side by side: cards added, removed,
+    renamed and changed (CSV fields old → new), and every card whose front or back is drawn
+    differently, with the cause when known (a game.toml or layout key, a picture, a font), plus
+    findings that appeared or went away.
 
-    NEW is a pack folder (or a bundled pack id). OLD is another pack folder,
-    or a git revision: then the pack is taken as committed at that revision,
-    from the repository NEW is in. The diff works even when a side has check
-    errors, as long as its game.toml can be read.
+    NEW is a pack folder (or a bundled pack id) and OLD another pack folder or
+    a git revision of the repository NEW is in. Or OLD and NEW are both git
+    revisions of the repository you are in: then the PACK folders are compared
+    as committed at each, without a checkout; with no PACK, every pack whose
+    files differ. A pack only one side has is reported with every card added
+    or removed. A side with check errors is compared too, as long as its
+    game.toml can be read.
 
     Exit status: 0 the diff was made (changed or not; with --exit-code, 0 only
     when nothing changed and 1 when something did), 1 a side cannot be loaded,
@@ -40,9 +52,11 @@ def diff_command(old: str, new: str, fmt: str, proof: Path | None, exit_code: bo
     \b
     Examples:
       printkit diff main cards/my-game                 the working tree against main
+      printkit diff origin/main HEAD                   every pack that differs, two commits
+      printkit diff v1.0 v1.1 cards/my-game            one pack at two tags
       printkit diff HEAD~3 gag-grab --format markdown
       printkit diff old-copy/ cards/my-game --format json
-      printkit diff origin/main cards/my-game --proof proof.pdf
+      printkit diff origin/main HEAD --proof proof.pdf
       printkit diff main cards/my-game --exit-code > /dev/null || echo changed
     """
     from ..packs import UnknownPack, resolve_pack
@@ -50,16 +64,23 @@ def diff_command(old: str, new: str, fmt: str, proof: Path | None, exit_code: bo
     from .git import GitProblem, is_pack_folder, revision_pack
 
     try:
-        # A folder named like a bundled pack is that folder here: diff compares what is on disk.
-        new_root = Path(new).resolve() if new and is_folder(new) else resolve_pack(new)
-    except UnknownPack as exc:
-        raise click.UsageError(str(exc)) from None
-    if not (new_root / MANIFEST_NAME).is_file():
-        raise click.UsageError(f"'{new}' is not a pack folder: it has no {MANIFEST_NAME}")
-    side = nullcontext((Path(old).resolve(), old)) if is_pack_folder(old) else revision_pack(old, new_root)
-    try:
-        with side as (old_root, old_label):
-            status, changed = _diff(old_root, old_label, new_root, new, fmt, proof)
+        try:
+            # A folder named like a bundled pack is that folder here: diff compares what is on disk.
+            new_root = Path(new).resolve() if new and is_folder(new) else resolve_pack(new)
+        except UnknownPack as exc:
+            if is_pack_folder(old) or (new and is_folder(new)):
+                raise click.UsageError(str(exc)) from None
+            sides = _revisions(old, new, packs, str(exc))
+        else:
+            if packs:
+                raise click.UsageError("PACK arguments are for comparing two revisions (printkit diff REV1 REV2 "
+                                       "PACK...); NEW here is a pack folder")
+            if not (new_root / MANIFEST_NAME).is_file():
+                raise click.UsageError(f"'{new}' is not a pack folder: it has no {MANIFEST_NAME}")
+            sides = nullcontext((Path(old).resolve(), old)) if is_pack_folder(old) else revision_pack(old, new_root)
+            sides = _one_pack(sides, new_root, new)
+        with sides as (old_label, new_label, pairs, notes):
+            status, changed = _diff(old_label, new_label, pairs, notes, fmt, proof)
     except GitProblem as exc:
         raise click.UsageError(str(exc)) from None
     if exit_code and status == EXIT_OK and changed:
@@ -67,53 +88,101 @@ def diff_command(old: str, new: str, fmt: str, proof: Path | None, exit_code: bo
     sys.exit(status)
 
 
-def _diff(old_root: Path, old_label: str, new_root: Path, new_label: str, fmt: str,
-          proof: Path | None) -> tuple[int, bool]:
-    """Load both sides, print the report and write the proof: (exit status, whether anything changed)."""
-    from ..checks import check_pack
-    from .compare import compare
-    from .report import format_json, format_markdown, format_text
+@contextmanager
+def _one_pack(side, new_root: Path, new: str) -> Iterator[tuple]:
+    """A folder or revision OLD against the folder NEW, as (old label, new label, packs, notes)."""
+    with side as (old_root, old_label):
+        yield old_label, new, ((new_root.name, old_root, new_root),), ()
 
-    reports = []
-    for root, label in ((old_root, old_label), (new_root, new_label)):
+
+@contextmanager
+def _revisions(old: str, new: str, packs: tuple[str, ...], unknown: str) -> Iterator[tuple]:
+    """OLD and NEW both revisions of the repository the current folder is in."""
+    from .. import __version__
+    from .git import GitProblem, NotRevisions, revision_packs
+
+    with ExitStack() as stack:
         try:
-            report = check_pack(root)
-        except OSError as exc:
-            click.echo(f"printkit diff: cannot load {label}: {reason(exc)}", err=True)
+            found = stack.enter_context(revision_packs(old, new, packs, Path.cwd()))
+        except NotRevisions as exc:
+            # Neither a pack nor two revisions: say both, the pack first (the likelier intent).
+            raise GitProblem(f"{unknown}; nor are OLD and NEW both git revisions: {exc}") from None
+        notes = ()
+        if found.versions and found.versions[0] != found.versions[1]:
+            notes = (f"printkit's own version differs between the revisions ({found.versions[0]} → "
+                     f"{found.versions[1]}); both sides are drawn by the printkit installed here "
+                     f"({__version__}), so what its code changes in the drawing is not shown",)
+        yield found.old_label, found.new_label, found.packs, notes
+
+
+def _diff(old_label: str, new_label: str, pairs, notes: tuple[str, ...], fmt: str,
+          proof: Path | None) -> tuple[int, bool]:
+    """Load both sides of each pack, print the report and write the proof: (exit status, changed)."""
+    from .report import DiffReport, format_report_json, format_report_markdown, format_report_text
+
+    diffs, sides = [], []
+    for name, old_root, new_root in pairs:
+        try:
+            old = _load(old_root, old_label if len(pairs) == 1 else f"{name} at {old_label}")
+            new = _load(new_root, new_label if len(pairs) == 1 else f"{name} at {new_label}")
+        except Unloadable as exc:
+            click.echo(f"printkit diff: cannot load {exc}", err=True)
             return EXIT_UNLOADABLE, False
-        if report.pack is None:
-            why = "; ".join(f.message for f in report.findings if f.is_error) or "its game.toml cannot be read"
-            click.echo(f"printkit diff: cannot load {label}: {why}", err=True)
-            return EXIT_UNLOADABLE, False
-        reports.append(report)
-    old, new = reports
-    diff = compare(old.pack, new.pack, old.findings, new.findings, old_label, new_label)
+        diffs.append(_compare(name, old, new, old_root, new_root, old_label, new_label))
+        sides.append((old, new))
+    report = DiffReport(old_label, new_label, tuple(diffs), notes)
     if fmt == "json":
-        click.echo(format_json(diff))
+        click.echo(format_report_json(report))
     elif fmt == "markdown":
-        click.echo(format_markdown(diff), nl=False)
+        click.echo(format_report_markdown(report), nl=False)
     else:
         from ..report import use_color
 
-        click.echo(format_text(diff, color=use_color(sys.stdout)), color=True)
-    status = _write_proof(diff, old, new, proof) if proof is not None else EXIT_OK
-    return status, diff.changed
+        click.echo(format_report_text(report, color=use_color(sys.stdout)), color=True)
+    status = _write_proof(report, sides, proof) if proof is not None else EXIT_OK
+    return status, report.changed
 
 
-def _write_proof(diff, old, new, proof: Path) -> int:
+def _load(root: Path | None, label: str):
+    """(check report, drawings) of one side, or None for a side without the pack."""
+    from ..checks import check_pack
+    from .drawing import PackDrawings
+
+    if root is None:
+        return None
+    drawings = PackDrawings(root)
+    try:
+        report = check_pack(root, on_front=drawings.hear)
+    except OSError as exc:
+        raise Unloadable(f"{label}: {reason(exc)}") from None
+    if report.pack is None:
+        why = "; ".join(f.message for f in report.findings if f.is_error) or "its game.toml cannot be read"
+        raise Unloadable(f"{label}: {why}")
+    return report, drawings.finish(report.pack, report.fronts)
+
+
+def _compare(name: str, old, new, old_root: Path | None, new_root: Path | None, old_label: str, new_label: str):
+    from .compare import compare
+    from .sources import compare_sources
+
+    return compare(old[0].pack if old else None, new[0].pack if new else None,
+                   old[0].findings if old else (), new[0].findings if new else (), old_label, new_label,
+                   (old[1] if old else None, new[1] if new else None), compare_sources(old_root, new_root), name)
+
+
+def _write_proof(report, sides, proof: Path) -> int:
     from ..fonts import FontUnusable
     from ..images.prepare import ArtRenderError
     from ..output import write_files_atomically
     from ..report import display_path
-    from .proof import proof_pdf
+    from .proof import proof_report_pdf
 
     try:
-        data, pages = proof_pdf(diff, old.fronts, new.fronts)
+        data, pages, shown = proof_report_pdf(report, [tuple(s[1] if s else None for s in pair) for pair in sides])
         write_files_atomically({proof.resolve(): data})
     except (OSError, FontUnusable, ArtRenderError) as exc:
         click.echo(f"printkit diff: cannot write the proof {display_path(proof)}: {reason(exc)}", err=True)
         return EXIT_FINDINGS
-    cards = len(diff.card_changes)
-    what = f"{cards} changed card{'s' if cards != 1 else ''}" if cards else "no card changes"
+    what = f"{shown} changed card{'s' if shown != 1 else ''}" if shown else "no card changes"
     click.echo(f"wrote {display_path(proof)}: {pages} page{'s' if pages != 1 else ''}, {what}", err=True)
     return EXIT_OK

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import filecmp
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
 
@@ -19,6 +19,8 @@ from ..faces.base import front_key
 from ..findings import Finding
 from ..model.pack import NAME_COLUMN, Card, Deck, Pack
 from ..packpath import OutsidePack, inside_pack, regular_file
+from .drawing import AID, Drawing, PackDrawings
+from .sources import Sources, evident
 
 KINDS = ("changed", "renamed", "added", "removed")  # the order cards are reported in
 NEAR_NAME = 0.5  # how alike two names must be (difflib ratio) for a near match to count as a rename
@@ -40,6 +42,9 @@ class CardSide:
     copies: int
     fields: tuple[tuple[str, str], ...]  # (column, text), the deck's columns in order, name left out
     face: str  # the card's front face key (printkit.faces.front_key)
+    drawing: Drawing | None = field(default=None, compare=False, repr=False)  # its front, None if it prints none
+    dropped: bool = False  # a row repeating a name (or other unique value) already used: it prints nowhere
+    first_line: int = 0  # for a dropped row, the line of the first card of its name (0: another value repeats)
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,8 @@ class CardChange:
     old: CardSide | None  # None for "added"
     new: CardSide | None  # None for "removed"
     changes: tuple[FieldChange, ...] = ()  # fields that differ, for "changed" and "renamed"
+    redrawn: bool = False  # the front prints differently ("changed" and "renamed")
+    causes: tuple[str, ...] = ()  # what made the drawing change, past the fields: a key, a file, ...
 
     @property
     def name(self) -> str:
@@ -68,6 +75,7 @@ class DeckDiff:
     old_total: int | None  # copies in all; None on the side without the deck
     new_total: int | None
     cards: tuple[CardChange, ...]
+    back: tuple[str, ...] = ()  # the deck's back prints differently: its causes (never empty then)
 
     def count(self, kind: str) -> int:
         return sum(c.kind == kind for c in self.cards)
@@ -100,6 +108,8 @@ class PackDiff:
     gone: tuple[FindingRef, ...]
     notes: tuple[str, ...] = ()  # decks that could not be compared, and why
     fallback: tuple[str, ...] = ()  # both sides' fallback font keys, for names drawn in the proof
+    status: str = "changed"  # "added" or "removed" for a pack only one side has, else "changed"
+    sources: Sources = Sources((), ())  # game.toml and layout keys, and other files, that differ
 
     def count(self, kind: str) -> int:
         return sum(d.count(kind) for d in self.decks)
@@ -110,27 +120,44 @@ class PackDiff:
 
     @property
     def changed(self) -> bool:
-        return bool(self.card_changes or self.appeared or self.gone or self.notes
-                    or any(d.status != "same" or d.total_moved for d in self.decks))
+        return bool(self.card_changes or self.appeared or self.gone or self.notes or self.status != "changed"
+                    or any(d.status != "same" or d.total_moved or d.back for d in self.decks))
 
 
-def compare(old: Pack, new: Pack, old_findings: list[Finding] | tuple[Finding, ...],
-            new_findings: list[Finding] | tuple[Finding, ...], old_label: str, new_label: str) -> PackDiff:
-    """Everything that differs between two loaded versions of one pack."""
-    decks, notes = compare_decks(old, new)
-    appeared, gone = compare_findings(old_findings, old.root, new_findings, new.root)
-    fallback = tuple(dict.fromkeys(new.manifest.fonts.fallback + old.manifest.fonts.fallback))
-    return PackDiff(new.root.name, new.manifest.title, old_label, new_label, decks, appeared, gone, notes, fallback)
+NO_DRAWINGS = (None, None)
 
 
-def compare_decks(old: Pack, new: Pack) -> tuple[tuple[DeckDiff, ...], tuple[str, ...]]:
-    """Deck diffs in the new manifest's order, then decks only the old one has; and notes."""
-    old_ids = [s.id for s in old.manifest.decks]
-    new_ids = [s.id for s in new.manifest.decks]
+def compare(old: Pack | None, new: Pack | None, old_findings: list[Finding] | tuple[Finding, ...],
+            new_findings: list[Finding] | tuple[Finding, ...], old_label: str, new_label: str,
+            drawings: tuple[PackDrawings | None, PackDrawings | None] = NO_DRAWINGS,
+            sources: Sources = Sources((), ()), name: str = "") -> PackDiff:
+    """Everything that differs between two loaded versions of one pack; a side that is None has no
+    such pack (every card of the other is added or removed). With ``drawings`` (one PackDrawings a
+    side), what each card prints is compared too, and ``sources`` name the causes."""
+    decks, notes = compare_decks(old, new, drawings, sources)
+    either = new or old
+    appeared, gone = compare_findings(old_findings, old.root if old else either.root,
+                                      new_findings, new.root if new else either.root)
+    fallback = tuple(dict.fromkeys((new.manifest.fonts.fallback if new else ()) +
+                                   (old.manifest.fonts.fallback if old else ())))
+    status = "added" if old is None else "removed" if new is None else "changed"
+    return PackDiff(name or either.root.name, either.manifest.title, old_label, new_label, decks, appeared, gone,
+                    notes, fallback, status, sources)
+
+
+def compare_decks(old: Pack | None, new: Pack | None,
+                  drawings: tuple[PackDrawings | None, PackDrawings | None] = NO_DRAWINGS,
+                  sources: Sources = Sources((), ())) -> tuple[tuple[DeckDiff, ...], tuple[str, ...]]:
+    """Deck diffs in the new manifest's order, then decks only the old one has, then the player
+    aids when they print differently; and notes."""
+    old_ids = [s.id for s in old.manifest.decks] if old else []
+    new_ids = [s.id for s in new.manifest.decks] if new else []
+    old_decks = old.decks if old else {}
+    new_decks = new.decks if new else {}
     diffs: list[DeckDiff] = []
     notes: list[str] = []
     for deck_id in new_ids + [d for d in old_ids if d not in new_ids]:
-        before, after = old.decks.get(deck_id), new.decks.get(deck_id)
+        before, after = old_decks.get(deck_id), new_decks.get(deck_id)
         unread = [side for side, ids, deck in (("old", old_ids, before), ("new", new_ids, after))
                   if deck_id in ids and deck is None]
         if unread:
@@ -138,30 +165,43 @@ def compare_decks(old: Pack, new: Pack) -> tuple[tuple[DeckDiff, ...], tuple[str
             notes.append(f"deck '{deck_id}' could not be read on the {' and '.join(unread)} "
                          f"side{'s' if len(unread) > 1 else ''}, so its cards are not compared (see the findings)")
             continue
-        diffs.append(_deck_diff(deck_id, before, after, old.root, new.root))
+        diffs.append(_deck_diff(deck_id, before, after, old.root if old else None, new.root if new else None,
+                                drawings, sources))
+    aid = _aid_diff(old, new, drawings, sources)
+    if aid is not None:
+        diffs.append(aid)
     return tuple(diffs), tuple(notes)
 
 
-def _deck_diff(deck_id: str, before: Deck | None, after: Deck | None, old_root: Path, new_root: Path) -> DeckDiff:
+def _deck_diff(deck_id: str, before: Deck | None, after: Deck | None, old_root: Path | None,
+               new_root: Path | None, drawings: tuple[PackDrawings | None, PackDrawings | None] = NO_DRAWINGS,
+               sources: Sources = Sources((), ())) -> DeckDiff:
     title = (after or before).spec.title
     columns = _columns(before, after)
-    old_cards = _sides(before, columns)
-    new_cards = _sides(after, columns)
+    old_cards = _sides(before, columns, drawings[0])
+    new_cards = _sides(after, columns, drawings[1])
     changes: list[CardChange] = []
     removed = [key for key in old_cards if key not in new_cards]
     added = [key for key in new_cards if key not in old_cards]
     pictures = _picture_columns(before, after)
+
+    def change(kind: str, old: CardSide, new: CardSide) -> CardChange | None:
+        fields = _field_changes(old, new)
+        fields += _pictures_changed(old, new, fields, pictures, old_root, new_root)
+        redrawn = _redrawn(old.drawing, new.drawing)
+        # A new name explains a redrawn front as a field does.
+        named = fields + ((FieldChange(NAME_COLUMN, old.name, new.name),) if old.name != new.name else ())
+        causes = drawing_causes(old.drawing, new.drawing, named, sources) if redrawn else ()
+        if fields or redrawn or kind == "renamed" or old.dropped != new.dropped:
+            return CardChange(kind, deck_id, old, new, fields, redrawn, causes)
+        return None
+
     for key, side in new_cards.items():
-        if key in old_cards:
-            fields = _field_changes(old_cards[key], side)
-            fields += _pictures_changed(old_cards[key], side, fields, pictures, old_root, new_root)
-            if fields:
-                changes.append(CardChange("changed", deck_id, old_cards[key], side, fields))
+        if key in old_cards and (found := change("changed", old_cards[key], side)) is not None:
+            changes.append(found)
     crowded = _crowded(old_cards.values()) | _crowded(new_cards.values())
     for r, a in pair_renames([old_cards[k] for k in removed], [new_cards[k] for k in added], crowded):
-        fields = _field_changes(r, a)
-        fields += _pictures_changed(r, a, fields, pictures, old_root, new_root)
-        changes.append(CardChange("renamed", deck_id, r, a, fields))
+        changes.append(change("renamed", r, a))
     paired_old = {id(c.old) for c in changes if c.kind == "renamed"}
     paired_new = {id(c.new) for c in changes if c.kind == "renamed"}
     changes += [CardChange("added", deck_id, None, new_cards[k]) for k in added if id(new_cards[k]) not in paired_new]
@@ -169,8 +209,81 @@ def _deck_diff(deck_id: str, before: Deck | None, after: Deck | None, old_root: 
                 if id(old_cards[k]) not in paired_old]
     changes.sort(key=lambda c: (KINDS.index(c.kind), (c.new or c.old).line))
     status = "added" if before is None else "removed" if after is None else "changed" if changes else "same"
+    back = ()
+    if before is not None and after is not None and drawings[0] and drawings[1]:
+        a, b = drawings[0].backs.get(deck_id), drawings[1].backs.get(deck_id)
+        if _redrawn(a, b):
+            back = drawing_causes(a, b, (), sources)
+    if status == "same" and back:
+        status = "changed"
     return DeckDiff(deck_id, title, status, before.total if before else None, after.total if after else None,
-                    tuple(changes))
+                    tuple(changes), back)
+
+
+def _redrawn(old: Drawing | None, new: Drawing | None) -> bool:
+    """Whether a side prints differently: a digest that differs, or a side that prints only now or
+    no longer (its deck gained or lost a face)."""
+    return (old is None) != (new is None) or (old is not None and old.digest != new.digest)
+
+
+MAX_CAUSES = 5  # keys named as the cause of one drawing; the rest are counted
+
+
+def drawing_causes(old: Drawing | None, new: Drawing | None, fields: tuple[FieldChange, ...],
+                   sources: Sources) -> tuple[str, ...]:
+    """What made a drawing change, past the CSV ``fields``: pictures it draws whose bytes changed, a
+    pack font, the game.toml and layout keys whose values it shows (else, when nothing else explains
+    the change, every key that changed); "drawing changed" when nothing is known."""
+    causes: list[str] = []
+    if old is not None and new is not None:
+        shown = {f.old for f in fields if f.new.endswith(PICTURE_CHANGED)}
+        before = dict(old.pictures)
+        causes += [f"picture {name}" for name, digest in new.pictures
+                   if name in before and before[name] != digest and name not in shown]
+        if old.fonts != new.fonts:
+            fonts = [f for f in sources.files if f.lower().endswith((".ttf", ".otf"))]
+            causes += [f"font {f}" for f in fonts] or ["a font of the pack"]
+    evidence = [k for k in sources.keys if evident(k, old and (old.texts, old.colours),
+                                                   new and (new.texts, new.colours))]
+    keys = evidence or ([] if causes or fields else list(sources.keys))
+    causes += [str(k) for k in keys[:MAX_CAUSES]]
+    if len(keys) > MAX_CAUSES:
+        causes.append(f"{len(keys) - MAX_CAUSES} more keys")
+    if not keys and not causes and not fields and sources.files:
+        causes += [f"file {f}" for f in sources.files[:MAX_CAUSES]]
+    if not causes and not fields:
+        causes.append("drawing changed")
+    return tuple(causes)
+
+
+def _aid_diff(old: Pack | None, new: Pack | None, drawings: tuple[PackDrawings | None, PackDrawings | None],
+              sources: Sources) -> DeckDiff | None:
+    """The player aids as a deck of one card, when they print differently (or on one side only)."""
+    a, b = drawings
+    if a is None and b is None:
+        return None
+    sides = []
+    for pack, side in ((old, a), (new, b)):
+        aid = pack.manifest.player_aid if pack is not None and side is not None and side.aid else None
+        sides.append(CardSide(aid.title, 0, aid.copies, (), AID, side.aid) if aid else None)
+    before, after = sides
+    if before is None and after is None:
+        return None
+    old_back, new_back = (a.backs.get(AID) if a else None), (b.backs.get(AID) if b else None)
+    if before is None or after is None:
+        kind = "added" if before is None else "removed"
+        return DeckDiff(AID, "Player aids", kind, before and before.copies, after and after.copies,
+                        (CardChange(kind, AID, before, after),))
+    redrawn = _redrawn(before.drawing, after.drawing)
+    back = drawing_causes(old_back, new_back, (), sources) if _redrawn(old_back, new_back) else ()
+    copies = ((FieldChange("copies", str(before.copies), str(after.copies)),)
+              if before.copies != after.copies else ())
+    if not (redrawn or back or copies):
+        return None
+    cards = (CardChange("changed", AID, before, after, copies, redrawn,
+                        drawing_causes(before.drawing, after.drawing, (), sources) if redrawn else ()),) \
+        if redrawn or copies else ()
+    return DeckDiff(AID, "Player aids", "changed", before.copies, after.copies, cards, back)
 
 
 def _columns(*decks: Deck | None) -> tuple[str, ...]:
@@ -184,21 +297,30 @@ def _columns(*decks: Deck | None) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def _sides(deck: Deck | None, columns: tuple[str, ...]) -> dict[tuple[str, int], CardSide]:
-    """The deck's cards keyed by (name, n-th card of that name)."""
+def _sides(deck: Deck | None, columns: tuple[str, ...],
+           drawings: PackDrawings | None = None) -> dict[tuple[str, int], CardSide]:
+    """The deck's cards keyed by (name, n-th card of that name), rows left out as repeats too."""
     if deck is None:
         return {}
     seen: Counter[str] = Counter()
+    first: dict[str, int] = {}
     cards: dict[tuple[str, int], CardSide] = {}
-    for card in deck.cards:
-        cards[(card.name, seen[card.name])] = card_side(card, columns)
+    dropped = {id(c) for c in deck.dropped}
+    rows = sorted(deck.cards + deck.dropped, key=lambda c: c.line) if deck.dropped else deck.cards
+    for card in rows:
+        drawing = drawings.fronts.get((deck.id, card.line)) if drawings else None
+        gone = id(card) in dropped
+        cards[(card.name, seen[card.name])] = card_side(card, columns, drawing, gone,
+                                                        first.get(card.name, 0) if gone else 0)
         seen[card.name] += 1
+        first.setdefault(card.name, card.line)
     return cards
 
 
-def card_side(card: Card, columns: tuple[str, ...]) -> CardSide:
+def card_side(card: Card, columns: tuple[str, ...], drawing: Drawing | None = None, dropped: bool = False,
+              first_line: int = 0) -> CardSide:
     fields = tuple((c, card.cells[c].text if c in card.cells else "") for c in columns)
-    return CardSide(card.name, card.line, card.count, fields, front_key(card))
+    return CardSide(card.name, card.line, card.count, fields, front_key(card), drawing, dropped, first_line)
 
 
 def _field_changes(old: CardSide, new: CardSide) -> tuple[FieldChange, ...]:

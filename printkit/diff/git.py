@@ -1,4 +1,4 @@
-"""A pack as committed at a git revision, extracted into a temporary folder.
+"""Packs as committed at git revisions, extracted into temporary folders.
 
 Only git's plumbing is called (``rev-parse``, ``ls-tree``, ``cat-file``),
 as argument lists and never through a shell, so a revision or path cannot
@@ -8,25 +8,33 @@ in the pack are skipped, and a path that would leave the folder is refused.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..model import MANIFEST_NAME
-from ..packpath import is_folder
+from ..packpath import clipped, is_folder
+from ..report import visible
 
 MAX_FILES = 2000  # files in the pack at the revision
 MAX_BYTES = 64 << 20  # their bytes in all
 TIMEOUT = 60  # seconds for one git command
 MAX_REVISION = 1000  # characters of a revision: branch names and expressions such as main~3 are far shorter
+MAX_PACKS = 50  # packs compared in one run of two revisions
+MAX_TREE = 200_000  # files listed at a revision, to find its packs
 BLOB_MODES = ("100644", "100755")  # regular files; 120000 is a symbolic link, 160000 a submodule
 
 
 class GitProblem(Exception):
     """Why a revision's pack cannot be had; said to the user as it is (a usage error)."""
+
+
+class NotRevisions(GitProblem):
+    """The arguments are not two revisions of a repository at all."""
 
 
 @dataclass(frozen=True)
@@ -42,18 +50,119 @@ def is_pack_folder(arg: str) -> bool:
 
 
 @contextmanager
-def revision_pack(rev: str, pack: Path) -> Iterator[tuple[Path, str]]:
+def revision_pack(rev: str, pack: Path) -> Iterator[tuple[Path | None, str]]:
     """(folder, label): the pack folder ``pack`` as committed at ``rev``, in a temporary folder that
-    is removed afterwards whatever happens; the label names the revision and its commit."""
+    is removed afterwards whatever happens (None when the pack is not in that revision); the label
+    names the revision and its commit."""
     top, inside = _repository(pack)
     commit = _commit(top, rev)
     entries = _entries(top, commit, inside, rev)
+    with _extracted(top, entries, Path(pack).resolve().name) as root:
+        yield root, _label(rev, commit)
+
+
+def _label(rev: str, commit: str) -> str:
+    return rev if commit.startswith(rev.lower()) else f"{rev} ({commit[:7]})"
+
+
+@contextmanager
+def _extracted(top: Path, entries: list[Entry] | None, name: str) -> Iterator[Path | None]:
+    if entries is None:
+        yield None
+        return
     with tempfile.TemporaryDirectory(prefix="printkit-diff-") as tmp:
-        root = Path(tmp) / Path(pack).resolve().name  # the same folder name: the pack id
+        root = Path(tmp) / name  # the same folder name: the pack id
         root.mkdir()
         _extract(top, entries, root)
-        short = commit[:7]
-        yield root, rev if commit.startswith(rev.lower()) else f"{rev} ({short})"
+        yield root
+
+
+@dataclass(frozen=True)
+class RevisionPacks:
+    """Two revisions' packs: (path in the repository, old folder or None, new folder or None) each."""
+
+    old_label: str
+    new_label: str
+    packs: tuple[tuple[str, Path | None, Path | None], ...]
+    versions: tuple[str, str] | None  # printkit's own version at each revision, in printkit's repository
+
+
+@contextmanager
+def revision_packs(old_rev: str, new_rev: str, packs: Sequence[str], cwd: Path) -> Iterator[RevisionPacks]:
+    """The packs ``packs`` (folders, relative to ``cwd``) as committed at two revisions of the
+    repository ``cwd`` is in; with none named, every pack whose files differ between them. Each in
+    a temporary folder removed afterwards; a side without the pack is None."""
+    try:
+        top, _ = _repository(cwd)
+        commits = _commit(top, old_rev), _commit(top, new_rev)
+    except GitProblem as exc:
+        raise NotRevisions(str(exc)) from None
+    trees = [_listing(top, c, "", rev) for c, rev in zip(commits, (old_rev, new_rev))]
+    found = [_pack_folders(t) for t in trees]
+    if packs:
+        wanted = []
+        for name in packs:
+            inside = _inside(top, cwd, name)
+            if inside not in found[0] and inside not in found[1]:
+                raise GitProblem(f"'{name}' is a pack (a folder with a {MANIFEST_NAME}) in neither "
+                                 f"{old_rev} nor {new_rev}")
+            wanted.append(inside)
+    else:
+        wanted = [p for p in sorted(found[0] | found[1]) if _files_under(trees[0], p) != _files_under(trees[1], p)]
+    wanted = list(dict.fromkeys(wanted))
+    if len(wanted) > MAX_PACKS:
+        raise GitProblem(f"{len(wanted)} packs differ between {old_rev} and {new_rev}; printkit diff compares "
+                         f"at most {MAX_PACKS} at once: name the packs to compare")
+    with ExitStack() as stack:
+        out = []
+        for inside in wanted:
+            name = inside.rsplit("/", 1)[-1] or top.name
+            sides = [stack.enter_context(_extracted(top, _pack_entries(tree, inside, rev, required=False), name))
+                     for tree, rev in zip(trees, (old_rev, new_rev))]
+            out.append((inside or ".", *sides))
+        yield RevisionPacks(_label(old_rev, commits[0]), _label(new_rev, commits[1]), tuple(out),
+                            _versions(top, trees))
+
+
+def _inside(top: Path, cwd: Path, name: str) -> str:
+    path = (cwd / name).resolve() if not Path(name).is_absolute() else Path(name).resolve()
+    try:
+        rel = path.relative_to(top)
+    except ValueError:
+        raise GitProblem(f"'{name}' is not inside the repository at {top}") from None
+    return rel.as_posix() if rel.parts else ""
+
+
+Record = tuple[str, str, str, int, str]  # mode, kind, oid, size, path
+
+
+def _pack_folders(tree: list[Record]) -> set[str]:
+    suffix = "/" + MANIFEST_NAME
+    return {path[:-len(suffix)] if path.endswith(suffix) else "" for mode, kind, _, _, path in tree
+            if path == MANIFEST_NAME or path.endswith(suffix)}
+
+
+def _files_under(tree: list[Record], inside: str) -> set[tuple[str, str]]:
+    prefix = f"{inside}/" if inside else ""
+    return {(path, oid) for _, _, oid, _, path in tree if path.startswith(prefix)}
+
+
+_VERSION = re.compile(r'^__version__\s*=\s*"([^"\n]{1,40})"', re.M)
+
+
+def _versions(top: Path, trees: list[list[Record]]) -> tuple[str, str] | None:
+    """printkit's version at each revision, when the repository is printkit's own."""
+    oids = [next((oid for _, _, oid, _, path in t if path == "printkit/__init__.py"), None) for t in trees]
+    if None in oids:
+        return None
+    found = []
+    for oid in oids:
+        result = _git(top, "cat-file", "blob", oid)
+        match = _VERSION.search(result.stdout.decode("utf-8", "replace")) if result.returncode == 0 else None
+        if match is None:
+            return None
+        found.append(match.group(1))
+    return found[0], found[1]
 
 
 def _git(cwd: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
@@ -90,50 +199,69 @@ def _repository(pack: Path) -> tuple[Path, str]:
 
 
 def _commit(top: Path, rev: str) -> str:
+    shown = visible(clipped(rev))  # a hostile argument may be long or hold control characters
     if rev.startswith("-"):
-        raise GitProblem(f"'{rev}' is not a pack folder, and a revision may not start with '-'")
+        raise GitProblem(f"'{shown}' is not a pack folder, and a revision may not start with '-'")
     if len(rev) > MAX_REVISION:
-        raise GitProblem(f"'{rev[:40]}…' is neither a pack folder nor a revision: a revision is at most "
+        raise GitProblem(f"'{visible(rev[:40])}…' is neither a pack folder nor a revision: a revision is at most "
                          f"{MAX_REVISION} characters")
-    if not rev or any(c in rev for c in "\0\n\r"):
-        raise GitProblem(f"'{rev}' is neither a pack folder nor a revision git accepts")
+    if not rev or not rev.isprintable():
+        raise GitProblem(f"'{shown}' is neither a pack folder nor a revision git accepts")
     result = _git(top, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
     if result.returncode != 0:
-        raise GitProblem(f"'{rev}' is neither a pack folder (with a {MANIFEST_NAME}) nor a known revision "
+        raise GitProblem(f"'{shown}' is neither a pack folder (with a {MANIFEST_NAME}) nor a known revision "
                          f"of the repository at {top}")
     return result.stdout.decode("ascii").strip()
 
 
-def _entries(top: Path, commit: str, inside: str, rev: str) -> list[Entry]:
-    """The regular files under ``inside`` at ``commit``, checked against the limits."""
+def _entries(top: Path, commit: str, inside: str, rev: str) -> list[Entry] | None:
+    """The regular files under ``inside`` at ``commit``, checked against the limits; None when
+    there is no pack there."""
+    return _pack_entries(_listing(top, commit, inside, rev), inside, rev, required=False)
+
+
+def _listing(top: Path, commit: str, inside: str, rev: str) -> list[Record]:
+    """Every file git has under ``inside`` (the whole tree for '') at ``commit``."""
     where = ["--", inside] if inside else []
     result = _git(top, "ls-tree", "-r", "-l", "-z", "--full-tree", commit, *where)
     if result.returncode != 0:
         raise GitProblem(f"cannot list '{inside or '.'}' at {rev}: {_said(result)}")
-    prefix = f"{inside}/" if inside else ""
-    entries: list[Entry] = []
-    total = 0
+    records: list[Record] = []
     for record in result.stdout.split(b"\0"):
         if not record:
             continue
         meta, _, raw = record.partition(b"\t")
         mode, kind, oid, size = meta.decode("ascii").split()
-        path = raw.decode("utf-8", "surrogateescape")
+        records.append((mode, kind, oid, 0 if size == "-" else int(size), raw.decode("utf-8", "surrogateescape")))
+        if len(records) > MAX_TREE:
+            raise GitProblem(f"'{inside or '.'}' at {rev} has more than {MAX_TREE:,} files; "
+                             f"printkit diff lists at most {MAX_TREE:,}")
+    return records
+
+
+def _pack_entries(records: list[Record], inside: str, rev: str, required: bool = True) -> list[Entry] | None:
+    """The pack's regular files among ``records``, checked against the limits."""
+    prefix = f"{inside}/" if inside else ""
+    if not any(path == prefix + MANIFEST_NAME for _, _, _, _, path in records):
+        if required:
+            raise GitProblem(f"the pack '{inside or '.'}' is not in {rev}: there is no {prefix}{MANIFEST_NAME} there")
+        return None
+    entries: list[Entry] = []
+    total = 0
+    for mode, kind, oid, size, path in records:
         if kind != "blob" or mode not in BLOB_MODES or not path.startswith(prefix):
             continue  # symbolic links and submodules are left out
         rel = path[len(prefix):]
         if not _safe(rel):
             raise GitProblem(f"refusing '{path}' at {rev}: the path would leave the pack folder")
-        entries.append(Entry(rel, oid, int(size)))
-        total += int(size)
+        entries.append(Entry(rel, oid, size))
+        total += size
         if len(entries) > MAX_FILES:
             raise GitProblem(f"'{inside or '.'}' at {rev} has more than {MAX_FILES:,} files; "
                              f"a pack may have at most {MAX_FILES:,}")
         if total > MAX_BYTES:
             raise GitProblem(f"'{inside or '.'}' at {rev} holds more than {MAX_BYTES >> 20} MiB; "
                              f"printkit diff extracts at most {MAX_BYTES >> 20} MiB of a pack")
-    if not any(e.path == MANIFEST_NAME for e in entries):
-        raise GitProblem(f"the pack '{inside or '.'}' is not in {rev}: there is no {prefix}{MANIFEST_NAME} there")
     return entries
 
 

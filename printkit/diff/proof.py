@@ -1,14 +1,16 @@
 """The proof: every changed card drawn old beside new, with a caption saying what changed.
 
-Both sides' fronts come from ``printkit.faces`` (as ``check`` lays them out);
-their keys are prefixed ``old:`` and ``new:`` so one document holds both.
+Both sides' fronts come from ``printkit.faces`` (as ``check`` lays them out),
+a deck's back that prints differently is one more pair, and several packs
+follow one another in one document; keys are prefixed ``old:`` and ``new:``
+(and the pack's number) so one document holds them all.
 With no card changes the proof is one page that says so, so a workflow that
 uploads it always finds a file. Only ``proof_pdf`` draws (lazily importing
 the renderer); the rest builds display-list pages.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..faces.base import FaceResult
@@ -18,8 +20,9 @@ from ..layout.geometry import Rect
 from ..layout.text import wrap
 from ..model.pack import COPIES_COLUMN
 from .compare import CardChange, CardSide, PackDiff
+from .drawing import PackDrawings
 from .proof_layout import A4, FOOTER, HEADER, MARGIN, PairSlot, card_rect, pages_of, proof_grid
-from .report import summary
+from .report import DiffReport, shown, summary
 
 MAX_PAIRS = 300  # pairs drawn (100 pages); the rest are counted on the last page
 POKER = (63.5, 88.9)  # the cell size when no card has a face to draw
@@ -43,21 +46,77 @@ def proof_pdf(diff: PackDiff, old_fronts: Mapping[str, FaceResult] | None,
     return data, len(pages)
 
 
+def proof_report_pdf(report: DiffReport, drawings: Sequence[tuple[PackDrawings | None, PackDrawings | None]]
+                     ) -> tuple[bytes, int, int]:
+    """(the proof of every pack in ``report``, its page count, the pairs it shows); ``drawings``
+    holds each pack's (old, new) PackDrawings, in the report's order."""
+    from ..render.pdf import render_pdf  # reportlab: only when a proof is asked for
+
+    pages: list[Page] = []
+    faces: dict[str, Face] = {}
+    left = MAX_PAIRS
+    drawn = 0
+    for n, (diff, (old, new)) in enumerate(zip(report.packs, drawings)):
+        entries = proof_entries(diff, old, new)
+        if (not entries and len(report.packs) > 1) or (entries and not left):
+            continue  # findings only: nothing to draw; or the proof is full (the last page counts the rest)
+        pack_pages, pack_faces = pages_for(diff, entries, f"{n}", left)
+        pages += pack_pages
+        faces.update(pack_faces)
+        drawn += min(len(entries), left)
+        left = max(0, left - len(entries))
+    if not pages:
+        pages, faces = pages_for(report.packs[0], [], "0", 0) if report.packs else ([], {})
+    if not pages:
+        pages = [Page(A4[0], A4[1], (Text(A4[0] / 2, A4[1] * 0.62, "No pack differs", "bold", 20, INK, "center"),),
+                      label="proof 1")]
+    title = report.packs[0].title if len(report.packs) == 1 else f"{len(report.packs)} packs"
+    data = render_pdf(pages, faces, f"{title}: card proof", f"{report.old_label} → {report.new_label}")
+    return data, len(pages), drawn
+
+
+Entry = tuple[CardChange, "Face | None", "Face | None"]
+
+
+def proof_entries(diff: PackDiff, old: PackDrawings | None, new: PackDrawings | None) -> list[Entry]:
+    """Each deck's back that prints differently, then each changed card: (change, old face, new face)."""
+    entries: list[Entry] = []
+    for deck in diff.decks:
+        if deck.back and old is not None and new is not None:
+            key = f"{deck.id}/back" if deck.id != "player-aid" else "player-aid/back"
+            side = CardSide(f"{deck.title}: the back", 0, 0, (), key)
+            entries.append((CardChange("changed", deck.id, side, side, (), True, deck.back),
+                            old.faces.get(key), new.faces.get(key)))
+        for c in deck.cards:
+            entries.append((c, old.front_face(deck.id, c.old.line) if old and c.old else None,
+                            new.front_face(deck.id, c.new.line) if new and c.new else None))
+    return entries
+
+
 def proof_pages(diff: PackDiff, old_fronts: Mapping[str, FaceResult],
                 new_fronts: Mapping[str, FaceResult]) -> tuple[list[Page], dict[str, Face]]:
-    changes = diff.card_changes
-    shown = changes[:MAX_PAIRS]
+    """The pages for one pack's changed cards, their fronts looked up by face key."""
+    def face(side: CardSide | None, fronts: Mapping[str, FaceResult]) -> Face | None:
+        result = fronts.get(side.face) if side is not None else None
+        return result.face if result is not None else None
+
+    entries = [(c, face(c.old, old_fronts), face(c.new, new_fronts)) for c in diff.card_changes]
+    return pages_for(diff, entries, "", MAX_PAIRS)
+
+
+def pages_for(diff: PackDiff, entries: list[Entry], tag: str, most: int) -> tuple[list[Page], dict[str, Face]]:
+    """Pages drawing at most ``most`` of ``entries``; the rest counted on the last page."""
+    drawn = entries[:most]
     faces: dict[str, Face] = {}
 
-    def face(side: CardSide | None, fronts: Mapping[str, FaceResult], prefix: str) -> Face | None:
-        result = fronts.get(side.face) if side is not None else None
-        if result is None:
+    def keyed(found: Face | None, prefix: str) -> Face | None:
+        if found is None:
             return None
-        key = f"{prefix}:{side.face}"
-        faces[key] = replace(result.face, key=key)
+        key = f"{prefix}{tag}:{found.key}"
+        faces[key] = replace(found, key=key)
         return faces[key]
 
-    pairs = [(c, face(c.old, old_fronts, "old"), face(c.new, new_fronts, "new")) for c in shown]
+    pairs = [(c, keyed(a, "old"), keyed(b, "new")) for c, a, b in drawn]
     sizes = [(f.width, f.height) for _, a, b in pairs for f in (a, b) if f is not None] or [POKER]
     grid = proof_grid((max(w for w, _ in sizes), max(h for _, h in sizes)), A4)
     groups = pages_of(len(pairs), grid.rows)
@@ -68,8 +127,8 @@ def proof_pages(diff: PackDiff, old_fronts: Mapping[str, FaceResult],
             items += pair_items(*pairs[i], grid.slots[row], grid.scale, diff.fallback)
         if not pairs:
             items += _nothing(diff)
-        elif n == len(groups) - 1 and len(changes) > len(shown):
-            items.append(Text(MARGIN, MARGIN + FOOTER, f"… and {len(changes) - len(shown)} more changed cards, "
+        elif n == len(groups) - 1 and len(entries) > len(drawn):
+            items.append(Text(MARGIN, MARGIN + FOOTER, f"… and {len(entries) - len(drawn)} more changed cards, "
                                                        f"not drawn (a proof shows at most {MAX_PAIRS})",
                               "bold", 9, COLOURS["removed"]))
         pages.append(Page(A4[0], A4[1], tuple(items), label=f"proof {n + 1}"))
@@ -152,13 +211,21 @@ def caption_lines(change: CardChange) -> list[tuple[str, str]]:
     else:
         title = change.name
     side = change.new or change.old
-    where = f"line {change.new.line}" if change.new else f"was line {change.old.line}"
-    lines = [("bold", title), ("body", f"{change.kind} · {change.deck} · {where}")]
+    where = (f"line {change.new.line}" if change.new.line else "") if change.new else \
+        (f"was line {change.old.line}" if change.old.line else "")
+    lines = [("bold", title), ("body", " · ".join(w for w in (change.kind, change.deck, where) if w))]
     if change.kind in ("added", "removed"):
         lines += [("body", f"{field}: {text}") for field, text in side.fields if text]
+        if side.dropped:
+            lines.append(("body", f"a repeated row (first: line {side.first_line}): it does not print"
+                          if side.first_line else "a repeated value: it does not print"))
     else:
-        lines += [("body", f"{c.field}: {c.old or '(blank)'} {arrow()} {c.new or '(blank)'}")
-                  for c in change.changes]
+        for c in change.changes:
+            old, new, blank = shown(c)
+            lines.append(("body", f"{c.field}: {old or '(blank)'} {arrow()} {new or '(blank)'}"
+                          + (" (whitespace only)" if blank else "")))
+    if change.causes:
+        lines.append(("body", "prints differently: " + "; ".join(change.causes)))
     old, new = change.copies
     if change.kind in ("changed", "renamed") and old != new and not any(c.field == COPIES_COLUMN
                                                                          for c in change.changes):

@@ -31,9 +31,11 @@ def load_deck(spec: DeckSpec, path: Path) -> tuple[Deck | None, list[Finding]]:
         card = _card(spec, record, index, findings)
         if card is not None:
             cards.append(card)
-    cards = _drop_duplicates(spec, cards, findings)
+    kept = _drop_duplicates(spec, cards, findings)
     complete = not any(f.is_error for f in findings)
-    return Deck(spec, path, tuple(cards), complete), findings
+    left = {id(c) for c in kept}
+    dropped = tuple(c for c in cards if id(c) not in left)
+    return Deck(spec, path, tuple(kept), complete, dropped), findings
 
 
 def _map_header(spec: DeckSpec, table: CsvTable, findings: list[Finding]) -> dict[str, int] | None:

@@ -334,6 +334,9 @@ class Deck:
     path: Path
     cards: tuple[Card, ...]
     complete: bool = True  # every row loaded without an error, so totals can be trusted
+    # Rows left out as repeats (a name or other unique value already used, or the whole row again):
+    # they print nowhere, but a diff still reports them.
+    dropped: tuple[Card, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def id(self) -> str:

@@ -9,7 +9,7 @@ import tempfile
 
 import pytest
 from click.testing import CliRunner
-from diffpacks import copy_pack, edit, make_edits
+from diffpacks import GAG_GRAB, copy_pack, edit, make_edits
 
 from printkit.cli import cli
 from printkit.diff import git as diffgit
@@ -52,9 +52,10 @@ def run(*args):
 def test_diff_against_head_reports_the_working_tree_edits(repo):
     result = run("HEAD", repo / "cards" / "gag-grab", "--format", "json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    top = json.loads(result.output)
+    (data,) = top["packs"]
     short = git(repo, "rev-parse", "--short=7", "HEAD")
-    assert data["old"] == f"HEAD ({short})" and data["pack"] == "gag-grab"
+    assert top["old"] == data["old"] == f"HEAD ({short})" and data["pack"] == "gag-grab"
     assert data["summary"]["text"].startswith("3 cards changed, 1 added, 1 removed, 1 renamed; Kid cards 52 → 53")
     gags = data["decks"][1]
     assert [(c["kind"], c["name"]) for c in gags["cards"]][2] == ("renamed", "The Red Baron")
@@ -102,14 +103,25 @@ def test_not_a_repository_is_a_usage_error(tmp_path):
     assert result.exit_code == 2 and f"'{pack}' is not in a git repository" in result.output
 
 
-def test_a_pack_not_in_the_revision(repo, tmp_path):
+def rows(pack, name):
+    """Card rows of a CSV file, counted from the file itself."""
+    return len([line for line in (pack / name).read_text(encoding="utf-8").splitlines()[1:] if line.strip()])
+
+
+def test_a_pack_not_in_the_revision_has_every_card_added(repo, tmp_path):
     other = copy_pack(repo / "cards" / "newer")
     try:
-        result = run("HEAD", other)
+        result = run("HEAD", other, "--format", "json", "--exit-code")
+        kids, gags = rows(other, "kids.csv"), rows(other, "gags.csv")
     finally:
         shutil.rmtree(other)
-    assert result.exit_code == 2
-    assert "the pack 'cards/newer' is not in HEAD: there is no cards/newer/game.toml there" in result.output
+    assert result.exit_code == 1, result.output
+    (data,) = json.loads(result.output)["packs"]
+    assert data["status"] == "added" and data["summary"]["text"].startswith("pack added: ")
+    decks = {d["id"]: d for d in data["decks"]}
+    assert {d: decks[d]["status"] for d in decks} == {"kids": "added", "gags": "added", "player-aid": "added"}
+    assert [len(decks[d]["cards"]) for d in ("kids", "gags")] == [kids, gags]
+    assert all(c["kind"] == "added" for d in decks.values() for c in d["cards"])
 
 
 def test_git_not_installed(repo, tmp_path, monkeypatch):
@@ -168,3 +180,120 @@ def test_a_redrawn_picture_is_a_change_and_the_proof_shows_both(tmp_path):
     # The old card (left, from the extracted revision) is blue, the new one (right) red.
     assert count(blue, 12, 66) > 50 and count(red, 12, 66) == 0
     assert count(red, 72, 126) > 50 and count(blue, 72, 126) == 0
+
+
+# -- two revisions: printkit diff REV1 REV2 [PACK]... ------------------------------------------------------
+
+POWER = ("Draw 3 Kid cards, then discard any 2 cards.", "Draw 2 Kid cards, then discard any 1 card.")
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory):
+    """Tags one (gag-grab), two (a power's text edited), three (a second pack added), four (gag-grab
+    removed); the working tree then has an uncommitted edit that a diff of two revisions must not see."""
+    root = tmp_path_factory.mktemp("history")
+    git(root, "init", "-q")
+    pack = copy_pack(root / "cards" / "gag-grab")
+    steps = [("one", lambda: None), ("two", lambda: edit(pack, "game.toml", *POWER)),
+             ("three", lambda: copy_pack(root / "cards" / "second")),
+             ("four", lambda: shutil.rmtree(pack))]
+    for tag, step in steps:
+        step()
+        git(root, "add", "-A")
+        git(root, "commit", "-q", "-m", tag)
+        git(root, "tag", tag)
+    edit(root / "cards" / "second", "gags.csv", "Shortstop,3,SN x2", "Shortstop,3,SN x3")
+    return root
+
+
+def diff_json(*args):
+    result = run(*args, "--format", "json", "--exit-code")
+    assert result.exit_code == 1, result.output
+    return json.loads(result.output)
+
+
+def test_two_revisions_compare_every_pack_that_differs_without_a_checkout(history, monkeypatch):
+    monkeypatch.chdir(history)
+    head, status = git(history, "rev-parse", "HEAD"), git(history, "status", "--porcelain")
+    data = diff_json("one", "two")
+    assert [p["pack"] for p in data["packs"]] == ["cards/gag-grab"]
+    one, two = (git(history, "rev-parse", "--short=7", t) for t in ("one", "two"))
+    assert (data["old"], data["new"]) == (f"one ({one})", f"two ({two})")
+    sally = next(c for d in data["packs"][0]["decks"] for c in d["cards"] if c["name"] == "Sally")
+    assert sally["causes"] == ["game.toml powers[2].text"]
+    # Nothing was checked out: HEAD and the working tree are as they were.
+    assert (git(history, "rev-parse", "HEAD"), git(history, "status", "--porcelain")) == (head, status)
+
+
+def test_a_pack_added_and_a_pack_removed_report_every_card(history, monkeypatch, tmp_path):
+    monkeypatch.chdir(history)
+    kids, gags = rows(GAG_GRAB, "kids.csv"), rows(GAG_GRAB, "gags.csv")
+    for old, new, path, status, kind in (("two", "three", "cards/second", "added", "added"),
+                                         ("three", "four", "cards/gag-grab", "removed", "removed")):
+        (pack,) = diff_json(old, new)["packs"]
+        assert (pack["pack"], pack["status"]) == (path, status)
+        decks = {d["id"]: d for d in pack["decks"]}
+        assert [len(decks[d]["cards"]) for d in ("kids", "gags")] == [kids, gags]
+        assert {c["kind"] for d in decks.values() for c in d["cards"]} == {kind}
+    proof = tmp_path / "proof.pdf"
+    result = run("two", "three", "--proof", proof)
+    assert result.exit_code == 0 and "wrote" in result.output
+    import pdfplumber
+
+    with pdfplumber.open(proof) as doc:
+        first = " ".join((doc.pages[0].extract_text() or "").split())
+    assert "not in old" in first and "Charlie Brown" in first and "added" in first
+
+
+def test_every_changed_pack_in_one_report(history, monkeypatch):
+    monkeypatch.chdir(history)
+    data = diff_json("one", "four")
+    assert [(p["pack"], p["status"]) for p in data["packs"]] == [("cards/gag-grab", "removed"),
+                                                                 ("cards/second", "added")]
+    markdown = run("one", "four", "--format", "markdown").output
+    assert "### printkit diff: Peanuts Gag Grab (`cards/gag-grab`, pack removed)" in markdown.splitlines()
+    assert "### printkit diff: Peanuts Gag Grab (`cards/second`, pack added)" in markdown.splitlines()
+    text = run("one", "four").output.splitlines()
+    assert text[-1] == "2 packs compared, 2 changed"
+
+
+def test_packs_named_from_a_subfolder(history, monkeypatch):
+    monkeypatch.chdir(history / "cards")
+    data = diff_json("one", "four", "second")
+    assert [p["pack"] for p in data["packs"]] == ["cards/second"]
+    result = run("one", "four", "nothing")
+    assert result.exit_code == 2 and "'nothing' is a pack (a folder with a game.toml) in neither one nor four" \
+        in result.output
+    result = run("one", "two", "second")  # a pack in neither: not there yet
+    assert result.exit_code == 2
+
+
+def test_same_revision_twice_has_nothing_to_compare(history, monkeypatch):
+    monkeypatch.chdir(history)
+    result = run("two", "two", "--exit-code")
+    assert result.exit_code == 0 and result.output.strip().endswith("no pack differs")
+
+
+def test_neither_a_pack_nor_two_revisions(history, monkeypatch):
+    monkeypatch.chdir(history)
+    result = run("one", "no-such-thing")
+    assert result.exit_code == 2
+    assert "no-such-thing" in result.output and "nor are OLD and NEW both git revisions" in result.output
+
+
+def test_printkit_own_version_differing_between_revisions_is_a_note(tmp_path, monkeypatch):
+    (tmp_path / "printkit").mkdir()
+    init = tmp_path / "printkit" / "__init__.py"
+    git(tmp_path, "init", "-q")
+    copy_pack(tmp_path / "cards" / "gag-grab")
+    for version in ("0.1.0", "0.2.0"):
+        init.write_text(f'"""printkit."""\n\n__version__ = "{version}"\n', encoding="utf-8")
+        git(tmp_path, "add", "-A")
+        git(tmp_path, "commit", "-q", "-m", version)
+        git(tmp_path, "tag", f"v{version}")
+    monkeypatch.chdir(tmp_path)
+    result = run("v0.1.0", "v0.2.0", "--format", "json", "--exit-code")
+    assert result.exit_code == 1, result.output  # no pack differs, but what draws them does
+    data = json.loads(result.output)
+    assert data["packs"] == [] and len(data["notes"]) == 1
+    assert "printkit's own version differs between the revisions (0.1.0 → 0.2.0)" in data["notes"][0]

@@ -33,8 +33,10 @@ def test_every_format_exits_0(outputs):
 
 
 def test_json_field_by_field(outputs, pair):
-    data = json.loads(outputs["json"].output)
-    assert data["version"] == 1 and data["pack"] == "gag-grab" and data["title"] == "Peanuts Gag Grab"
+    top = json.loads(outputs["json"].output)
+    assert top["version"] == 2 and top["changed"] is True and (top["old"], top["new"]) == (str(pair[0]), str(pair[1]))
+    (data,) = top["packs"]
+    assert data["pack"] == "gag-grab" and data["title"] == "Peanuts Gag Grab" and data["status"] == "changed"
     assert (data["old"], data["new"]) == (str(pair[0]), str(pair[1])) and data["changed"] is True
     s = data["summary"]
     assert (s["changed"], s["added"], s["removed"], s["renamed"]) == (3, 1, 1, 1)
@@ -43,18 +45,20 @@ def test_json_field_by_field(outputs, pair):
     assert (kids["id"], kids["status"], kids["copies"]) == ("kids", "changed", {"old": 52, "new": 53})
     (sally,) = kids["cards"]
     assert sally["kind"] == "changed" and sally["name"] == "Sally"
-    assert sally["changes"] == [{"field": "count", "old": "1", "new": "2"}]
+    assert sally["changes"] == [{"field": "count", "old": "1", "new": "2", "whitespace_only": False}]
     assert (sally["old"]["copies"], sally["new"]["copies"], sally["new"]["line"]) == (1, 2, 6)
     assert sally["new"]["fields"] == {"code": "", "kind": "gallery", "count": "2", "gender": "girl"}
     cards = {(c["kind"], c["name"]): c for c in gags["cards"]}
     assert list(cards) == [("changed", "Shortstop"), ("changed", "Great Pumpkin"), ("renamed", "The Red Baron"),
                            ("added", "Kite | Tree"), ("removed", "Good Grief")]
-    assert cards["changed", "Shortstop"]["changes"] == [{"field": "requires", "old": "SN x2", "new": "SN + Sally"}]
+    assert cards["changed", "Shortstop"]["changes"] == [{"field": "requires", "old": "SN x2", "new": "SN + Sally",
+                                                            "whitespace_only": False}]
     renamed = cards["renamed", "The Red Baron"]
     assert (renamed["old"]["name"], renamed["new"]["name"], renamed["changes"]) == ("Red Baron", "The Red Baron", [])
     assert cards["added", "Kite | Tree"]["old"] is None
     assert cards["added", "Kite | Tree"]["new"] == {"name": "Kite | Tree", "line": 61, "copies": 1,
-                                                    "fields": {"points": "4", "requires": "CB + LU"}}
+                                                    "fields": {"points": "4", "requires": "CB + LU"},
+                                                    "printed": True, "first_line": None}
     assert cards["removed", "Good Grief"]["new"] is None and cards["removed", "Good Grief"]["old"]["line"] == 7
     new = [f for f in data["findings"]["new"] if f["code"] == "R401"]
     assert new == [{"code": "R401", "severity": "error", "message": "unknown term 'Linnus'", "file": "gags.csv",
@@ -99,7 +103,7 @@ def test_no_changes_is_said_in_every_format(tmp_path):
     root = copy_pack(tmp_path / "gag-grab")
     assert run(root, root).output.splitlines()[-1] == "no card changes"
     assert "**no card changes**" in run(root, root, "--format", "markdown").output
-    data = json.loads(run(root, root, "--format", "json").output)
+    (data,) = json.loads(run(root, root, "--format", "json").output)["packs"]
     assert data["changed"] is False and data["summary"]["text"] == "no card changes" and data["decks"][0]["cards"] == []
 
 
