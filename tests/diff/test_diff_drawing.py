@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import string
 from collections import Counter
 
 import pdfplumber
@@ -13,10 +14,12 @@ from click.testing import CliRunner
 from conftest import REPO
 from diffpacks import append, copy_pack, edit
 from PIL import Image
+from testfonts import truetype_font
 
 from printkit.cli import cli
 
 CREATURES = REPO / "tests" / "packs" / "creatures"
+FONT_CHARS = "".join(c for c in string.printable if c.isprintable()) + "’‘“”–—…·×"
 
 
 def run(*args):
@@ -138,6 +141,30 @@ def test_a_card_picture_replaced_under_the_same_name(tmp_path):
     assert "    ~ Ember Fox: art 'art/fox.png' → 'art/fox.png (picture changed)'" in text.splitlines()
     assert cards(pack, "spells")["Ember Storm"]["redrawn"] is True
     assert "Ember Fox" in proof and "Ember Storm" in proof
+
+
+def with_display_font(advance):
+    """A copy of the creatures pack whose display font (names, titles) is its own, each character
+    ``advance`` thousandths of an em wide."""
+    def make(target):
+        pack = creatures(target)
+        (pack / "fonts").mkdir()
+        (pack / "fonts" / "Display.ttf").write_bytes(truetype_font(FONT_CHARS, family="Test Display",
+                                                                   advance=advance))
+        edit(pack, "game.toml", "[card]", '[fonts]\ndisplay = "fonts/Display.ttf"\n\n[card]')
+        return pack
+    return make
+
+
+def test_a_font_replaced_under_the_same_name(tmp_path):
+    wide = with_display_font(500)
+    text, pack, proof = diffed(tmp_path, with_display_font(800), lambda p: wide(tmp_path / "wide") and shutil.copy(
+        tmp_path / "wide" / "fonts" / "Display.ttf", p / "fonts" / "Display.ttf"))
+    creature = cards(pack, "creatures")
+    assert creature and all(c["causes"] == ["font fonts/Display.ttf"] for c in creature.values())
+    assert pack["sources"]["files"] == ["fonts/Display.ttf"]
+    assert "prints differently: font fonts/Display.ttf" in text
+    assert "font fonts/Display.ttf" in proof
 
 
 def test_a_second_row_with_a_name_already_used_is_an_added_copy(tmp_path):
