@@ -17,14 +17,11 @@ import subprocess
 
 import pytest
 from click.testing import CliRunner
-from conftest import REPO
 from diffpacks import append, copy_pack, edit
+from readme_sessions import examples, sessions
 
 from printkit.cli import cli
 
-README = REPO / "README.md"
-MARK = "<!-- readme-run: diff -->"
-BLOCK = re.compile(re.escape(MARK) + r"\n```console\n(.*?)\n```", re.DOTALL)
 HASH = re.compile(r"\(([0-9a-f]{7})\)")
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -47,27 +44,12 @@ def git(repo, *args):
     assert result.returncode == 0, result.stderr
 
 
-def sessions() -> list[list[tuple[str, list[str]]]]:
-    found = []
-    for body in BLOCK.findall(README.read_text(encoding="utf-8")):
-        steps: list[tuple[str, list[str]]] = []
-        for line in body.splitlines():
-            if line.startswith("$ "):
-                steps.append((line[2:], []))
-            else:
-                steps[-1][1].append(line)
-        found.append(steps)
-    return found
-
-
 def test_every_printkit_diff_example_in_the_readme_is_run():
-    text = README.read_text(encoding="utf-8")
-    examples = re.findall(r"^\$ printkit diff .*$", text, re.MULTILINE)
-    run = [command for steps in sessions() for command, _ in steps]
-    assert examples and sorted(f"$ {c}" for c in run) == sorted(examples)
+    run = [command for steps in sessions("diff") for command, _ in steps]
+    assert examples("diff") and sorted(f"$ {c}" for c in run) == sorted(examples("diff"))
 
 
-@pytest.mark.parametrize("steps", sessions(), ids=lambda steps: " ".join(steps[0][0].split()[2:4]))
+@pytest.mark.parametrize("steps", sessions("diff"), ids=lambda steps: " ".join(steps[0][0].split()[2:4]))
 def test_readme_session(steps, tmp_path, monkeypatch):
     git(tmp_path, "init", "-q", "-b", "main")
     pack = copy_pack(tmp_path / "cards" / "gag-grab")
