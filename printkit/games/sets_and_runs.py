@@ -148,8 +148,10 @@ def check(pack: Pack, config: Config) -> Iterator[Finding]:
 
 # -- printed pieces -------------------------------------------------------------
 
-SLOT_W, SLOT_H, TOKEN_R = 31.0, 44.0, 11.5
+SLOT_W, SLOT_H, TOKEN_R = 32.0, 48.0, 11.5
 TOKEN_OUTLINE = 1.0  # points
+TOKEN_CUT = TOKEN_R + 1.0  # the cut line round a printed token: what lies on a place is this big
+RING_R = TOKEN_CUT + 1.5  # a place's ring holds a cut-out token with 1.5 mm to spare all round
 TABLE_MARGIN, TABLE_TITLE = 6.0, 13.0  # mm around the board for a virtual table, and above it for its title
 TOKEN_MARGIN = 1.5  # mm of nothing around a token's disc: TTS cuts a token out more cleanly with a border
 
@@ -165,7 +167,7 @@ def board_places(config: Config, x0: float, top: float) -> list[Item]:
         items.append(Box(slot.inset(1.0), fill="#FFFFFF", stroke="#B9A27A", width=0.6, radius=2.0))
         items.append(centred_text(f"{points}", slot.cx, slot.top - 7.0, "display", 18, INK))
         items.append(centred_text("point" if points == 1 else "points", slot.cx, slot.top - 13.0, "bold", 7, INK))
-        items.append(Disc(slot.cx, slot.y + 16.0, TOKEN_R, stroke="#B9A27A", width=0.6))
+        items.append(Disc(slot.cx, slot.y + 2.5 + RING_R, RING_R, stroke="#B9A27A", width=0.6))
     return items
 
 
@@ -185,20 +187,36 @@ def popularity_page(pack: Pack, config: Config, paper: Paper) -> Page:
     top = h - 38.0
     items += board_places(config, x0, top)
     label = _persona_label(pack, config)
-    y = top - SLOT_H - 28.0
+    y = top - SLOT_H - 3.0 - 8.0 - TOKEN_CUT
     for n, style in enumerate(pack.manifest.tokens):
         cx = x0 + (n + 0.5) * SLOT_W
         items += persona_token(style, cx, y, pack.manifest.fonts.fallback)
-        items.append(Disc(cx, y, TOKEN_R + 1.0, stroke="#999999", width=0.3))  # cut line
-        items.append(centred_text(label(style.term), cx, y - TOKEN_R - 4.0,
+        items.append(Disc(cx, y, TOKEN_CUT, stroke="#999999", width=0.3))  # cut line
+        items.append(centred_text(label(style.term), cx, y - TOKEN_CUT - 3.0,
                                   with_fallback("bold", pack.manifest.fonts.fallback), 6.5, INK))
-    if pack.manifest.pieces.first_player:
-        # The first-player marker, on its side under the tokens: no sheet of its own.
-        from ..kit.pawns import standee_block
-
-        block = standee_block()
-        items.append(Group(block.items, x0, y - TOKEN_R - 12.0))
+    items += _below_tokens(pack, config, x0, y - TOKEN_CUT - 10.0, places * SLOT_W)
     return Page(w, h, tuple(items), "popularity board and tokens")
+
+
+def _below_tokens(pack: Pack, config: Config, x0: float, top: float, width: float) -> list[Item]:
+    """Under the tokens: the first-player marker (a module that prints pieces prints it) and how the
+    board scores, side by side across ``width``."""
+    from ..kit.pawns import standee_block, text_block  # kit imports the game modules
+
+    best = config.popularity[0]
+    lines = [("How the board scores", "bold", 9.5),
+             ("When the game ends, every card in your scored sets and runs is worth the points of its "
+              "persona\u2019s place.", "body", 9),
+             (f"Three cards of the persona on a {best}-point place earn {3 * best} points.", "body", 9),
+             ("Of two places worth the same points, the one further left ranks higher when a tie is "
+              "broken.", "body", 9),
+             ("The score sheet on the next page adds it all up.", "body", 9)]
+    if not pack.manifest.pieces.first_player:
+        return [Group(text_block(lines, width).items, x0, top)]
+    standee = standee_block()
+    gap = 12.0
+    text = text_block(lines, width - standee.w - gap)
+    return [Group(standee.items, x0, top), Group(text.items, x0 + standee.w + gap, top)]
 
 
 def _persona_label(pack: Pack, config: Config):

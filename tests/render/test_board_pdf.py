@@ -47,13 +47,26 @@ def label_centres(page, labels):
 SRA2 = (450 * MM, 640 * MM)  # the oversize sheet an A2 job with bleed is printed on
 
 
-def test_one_sheet_board_is_on_sra2_with_pieces_after_on_the_same_sheet(a2):
+def test_one_sheet_board_is_on_sra2_and_its_pieces_on_the_home_paper(a2):
     reader = PdfReader(a2)
     assert len(reader.pages) == 2
-    for page in reader.pages:
-        w, h = (float(v) for v in page.mediabox[2:])
-        assert (w, h) == pytest.approx(SRA2, abs=0.01)
-    assert "SRA2" in reader.pages[1].extract_text()
+    sizes = [tuple(float(v) for v in page.mediabox[2:]) for page in reader.pages]
+    assert sizes[0] == pytest.approx(SRA2, abs=0.01)
+    assert sizes[1] == pytest.approx((210 * MM, 297 * MM), abs=0.01)  # A4, the default --paper
+    pieces = reader.pages[1].extract_text()
+    assert "SRA2" in pieces and "Pawns" in pieces and "print it at home" in pieces
+
+
+def test_one_sheet_board_says_how_to_print_it_and_where_it_trims(a2):
+    board_w, board_h = 7 + 6 * SPACE_W + 7, 7 + 6 * SPACE_H + 7 + 16
+    left, bottom = (450 - board_w) / 2, (640 - board_h) / 2
+    page = PdfReader(a2).pages[0]
+    trim = [float(v) / MM for v in page.trimbox]
+    bleed = [float(v) / MM for v in page.bleedbox]
+    assert trim == pytest.approx([left, bottom, left + board_w, bottom + board_h], abs=0.01)
+    assert bleed == pytest.approx([left - 3, bottom - 3, left + board_w + 3, bottom + board_h + 3], abs=0.01)
+    text = page.extract_text()
+    assert "print at 100%" in text and "SRA2, 450 × 640 mm" in text and "419 × 587 mm" in text
 
 
 def test_labels_are_text_and_give_the_grid_pitch(a2):
