@@ -19,8 +19,28 @@ from .document import Document
 from .pawns import Block, pieces_page
 
 # Other modules import these from here (build, cli), so they stay importable from board.
-__all__ = ["OVERSIZE", "assembly_block", "board_document", "board_items", "board_paper_note",
+__all__ = ["OVERSIZE", "assembly_block", "board_contents", "board_document", "board_items", "board_paper_note",
            "one_sheet_page", "sheet_for", "text_keep_out", "tile_pages"]
+
+
+def board_contents(pack: Pack) -> str | None:
+    """What board.pdf holds, in a phrase for the print guide: the board, the game module's pieces,
+    the pawns, a first-player marker and a die; None when the pack has no board.pdf."""
+    m = pack.manifest
+    things = [f"the board ({m.board.columns} × {m.board.rows} spaces)"] if m.board is not None else []
+    module = module_for(pack)
+    if module is not None:
+        config, problems = read_config(module, pack)
+        if config is not None and not problems:
+            things += module.components(pack, config)
+    things += (["the pawns"] if m.pieces.pawns else []) + (["a first-player marker"] if m.pieces.first_player
+                                                             else []) + (["a die"] if m.pieces.die else [])
+    if not things:
+        return None
+    if len(things) == 1:
+        return things[0]
+    joined = "; ".join(things[:-1]) + "; and " if any("," in t for t in things) else ", ".join(things[:-1]) + " and "
+    return joined + things[-1]
 
 
 def board_document(pack: Pack, paper: Paper, board_paper: Paper | None = None) -> Document | None:

@@ -59,7 +59,8 @@ def tile_pages(board: BoardLayout, manifest: Manifest, plan: TilePlan) -> list[P
             items.append(Line(mark.x1 + ox, mark.y1 + oy, mark.x2 + ox, mark.y2 + oy, 1.2, "#D55E00"))
         items += _cut_guides(tile, plan)
         items.append(_tile_label(tile, plan, board))
-        pages.append(Page(tile.page_w, tile.page_h, tuple(items), f"board tile {tile.number}"))
+        cuts = tuple((x1 + ox, y1 + oy, x2 + ox, y2 + oy) for x1, y1, x2, y2 in cut_edges(tile))
+        pages.append(Page(tile.page_w, tile.page_h, tuple(items), f"board tile {tile.number}", cuts=cuts))
     return pages
 
 

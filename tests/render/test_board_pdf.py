@@ -169,3 +169,44 @@ def test_every_font_is_embedded(tiled, a2):
                 font = ref.get_object()
                 descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
                 assert "/FontFile2" in descriptor.get_object(), font.get("/BaseFont")
+
+
+def hairlines(page):
+    """The 0.25 pt lines of a page (crop marks and cut ticks), as (x0, top, x1, bottom) in mm."""
+    return [(ln["x0"] / MM, ln["top"] / MM, ln["x1"] / MM, ln["bottom"] / MM) for ln in page.lines
+            if abs(ln["linewidth"] - 0.25) < 0.01]
+
+
+@pytest.fixture(scope="module")
+def arch_c(tmp_path_factory):
+    return build(tmp_path_factory, "--board-paper", "arch-c")
+
+
+def test_arch_c_crop_marks_stop_4_mm_from_the_sheet_edge_and_a_note_says_how_to_print(arch_c):
+    with pdfplumber.open(arch_c) as pdf:
+        page = pdf.pages[0]
+        w, h = page.width / MM, page.height / MM
+        marks = hairlines(page)
+    assert (w, h) == pytest.approx((457.2, 609.6), abs=0.01)
+    assert len(marks) == 8
+    # The board is 587.4 mm tall on a 609.6 mm sheet: 11.1 mm above and below it, so the marks there
+    # are shortened (11.1 - 3 mm bleed - 4 mm) to end 4 mm from the edge; those at the sides keep 5 mm.
+    for x0, top, x1, bottom in marks:
+        assert min(x0, top, w - x1, h - bottom) >= 4.0 - 0.01
+    lengths = sorted(round(max(x1 - x0, bottom - top), 2) for x0, top, x1, bottom in marks)
+    assert lengths == [4.1] * 4 + [5.0] * 4
+    text = PdfReader(arch_c).pages[0].extract_text(orientations=(90,))
+    assert "print at 100% (actual size) on ARCH C, 457 × 610 mm" in text.replace("\n", " ")
+
+
+def test_every_cut_edge_of_a_tile_has_a_tick_beyond_each_end(tiled):
+    paper, path = tiled
+    with pdfplumber.open(path) as pdf:
+        ticks = [hairlines(page) for page in pdf.pages[:6]]
+        w, h = pdf.pages[0].width / MM, pdf.pages[0].height / MM
+    # Tiles 2, 4, 6 lie on the tile to their left; 3 to 6 on the tile above: two ticks per cut edge.
+    assert [len(t) for t in ticks] == [0, 2, 2, 4, 2, 4]
+    for page in ticks:
+        for x0, top, x1, bottom in page:
+            assert min(x0, top, w - x1, h - bottom) >= 4.0 - 0.01
+            assert max(x1 - x0, bottom - top) >= 1.5
