@@ -59,19 +59,20 @@ class BuildResult:
     # The page lint over the files as built (and the rules' tables): warnings worth showing.
     print_findings: tuple[Finding, ...] = ()
 
-    board_paper: str = ""  # the copy-shop paper board.pdf is on; "" when it is on the home paper
+    board_paper: str = ""  # the copy-shop paper board.pdf's first pages are on; "" when all are on the home paper
+    board_sheets: int = 0  # how many pages of board.pdf are on ``board_paper``
 
     def sheets_of_paper(self) -> tuple[int, int]:
         """Sheets of the home paper the pack takes, printed one-sided and two-sided.
 
         Board pages are cut out, so they are one-sided either way; cards are
         two-sided only when they have backs (the guide pages pair up too).
-        A board on copy-shop paper is not counted here (see ``board_paper``).
+        The board's pages on copy-shop paper are not counted here (see ``board_sheets``).
         """
         one = two = 0
         for name, count in self.pages.items():
-            if name == "board.pdf" and self.board_paper:
-                continue
+            if name == "board.pdf":
+                count -= self.board_sheets
             paired = name == "rules.pdf" or (name == "cards.pdf" and self.duplex)
             one += count
             two += -(-count // 2) if paired else count
@@ -80,8 +81,9 @@ class BuildResult:
     def paper_summary(self) -> str:
         one, two = self.sheets_of_paper()
         line = f"{self.pack}: {one} sheets of paper printed one-sided, {two} two-sided"
-        if self.board_paper and "board.pdf" in self.pages:
-            line += f", and {self.pages['board.pdf']} {self.board_paper} sheets for the board and its pieces"
+        if self.board_sheets:
+            sheets = "sheet" if self.board_sheets == 1 else "sheets"
+            line += f", and {self.board_sheets} {self.board_paper} {sheets} for the board"
         return line
 
 
@@ -197,7 +199,8 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
 
         lint += lint_rules(pack, paper, options.booklet, pack.manifest.lint.rules_min_type)
     return BuildResult(pack.id, tuple(files), pages, report, options.sheets.backs is not None,
-                       tuple(lint), board.paper if board is not None else "")
+                       tuple(lint), board.paper if board is not None else "",
+                       board.shop_pages if board is not None else 0)
 
 
 def _first_line(exc: Exception) -> str:

@@ -178,7 +178,7 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
               help="Card backs in deck colour to the edge, or light: on white with colour accents, to save ink.")
 @click.option("--board-paper", type=click.Choice(["a2", "tabloid", "arch-c"]),
               help="Print the board at a copy shop: whole on A2 (on SRA2 stock, with bleed and crop marks) or "
-                   "ARCH C, or tiled on tabloid sheets; the pieces go on the same paper.")
+                   "ARCH C, or tiled on tabloid sheets; the pieces stay on --paper.")
 @click.option("--booklet", is_flag=True,
               help="Impose the rules two-up for a folded booklet (print two-sided, flip on short edge).")
 @click.option("--png", is_flag=True, help="Also write every card as a PNG (trim plus bleed) under OUT/<pack>/png/.")

@@ -58,8 +58,9 @@ class Example:
     """Changes to a small pack that give a finding, and what printkit then prints.
 
     ``pack`` is "mini" (the test pack tests/checks/mini) or a bundled pack's id; ``command``
-    is "check", or "build" for findings only a build makes. tests/checks/test_explained_examples.py
-    makes each change and runs the command, so ``gives`` is what printkit really prints.
+    is "check", or "build" for findings only a build makes (with the build's options after it, as in
+    "build --board-paper a2"). tests/checks/test_explained_examples.py makes each change and runs the
+    command, so ``gives`` is what printkit really prints.
     """
 
     changes: tuple[Edit | Picture, ...]
@@ -497,6 +498,54 @@ CODES = _registry(
                                 "than [lint] rules_min_type (now 7 pt)")),
          fix="Shorten the longest words or drop a column (a card table chooses its own with columns=); or "
              "lower [lint] rules_min_type."),
+    # board.pdf as printkit lays it out: its board, tiles and pieces
+    Code("T740", W, "board-near-edge", "Something on a page of board.pdf is within 4 mm of the paper's edge.",
+         meaning="Home printers leave 3 to 4.2 mm of a sheet unprinted, and a shop's large-format printer about "
+                 "as much: a crop mark, cut tick or piece printed nearer the edge may come out cut short or not at "
+                 "all. The build checks every item on every page of board.pdf, marks included.",
+         example="None from a pack: printkit lays out board.pdf itself, and this guards that layout (a crop mark "
+                 "3.1 mm from an ARCH C sheet's edge was one).",
+         fix="Please report the pack and options: printkit should keep every mark 4 mm in."),
+    Code("T741", W, "token-over-place", "A cut-out token is too big for the place printed for it.",
+         meaning="A token cut out along its cut line must lie inside the ring of the place it goes on, with 1 mm "
+                 "to spare all round, or it hides the ring and the board reads wrongly. The Popularity Board's "
+                 "places narrow to fit the page, and their rings with them, while the tokens keep their size.",
+         example=Example(Edit("game.toml", "popularity = [4, 4, 3, 3, 2, 2, 1, 1]",
+                              "popularity = [4, 4, 3, 3, 2, 2, 1, 1, 1]"), pack="many-faces",
+                         gives=("game.toml:1:1: warning T741 board.pdf page 1: a cut-out token that does not fit "
+                                "the place it goes on with 1 mm to spare: a 25.0 mm token on a 24.7 mm ring (on "
+                                "Letter)\n"
+                                "  hint: give the board fewer places ([module] popularity), so each is wide enough "
+                                "for a token\n"
+                                "game.toml:1:1: warning T741 board.pdf page 1: a cut-out token that does not fit "
+                                "the place it goes on with 1 mm to spare: a 25.0 mm token on a 26.7 mm ring (on "
+                                "A4)\n"
+                                "  hint: give the board fewer places ([module] popularity), so each is wide enough "
+                                "for a token\n"
+                                "game.toml:109:1: error G905 the Popularity Board has 9 places for 8 Personality "
+                                "Tokens\n"
+                                "  hint: give it one place per persona")),
+         fix="Give the board fewer places ([module] popularity): eight fit A4 and Letter."),
+    Code("T742", W, "cut-edge-unticked", "A board tile's edge to cut has no tick beyond one of its ends.",
+         meaning="A tile that lies on its neighbour is cut along its left or top edge, where no line is "
+                 "printed; a short tick in line with the edge beyond each end shows where the blade goes in.",
+         example="None from a pack: printkit places the ticks; this finds one it could not fit.",
+         fix="Please report the pack and paper: the tiling should leave room for the ticks."),
+    Code("T743", W, "sheet-mostly-empty", "A sheet larger than home paper carries less than half its area.",
+         meaning="A shop prints A2, SRA2, ARCH C or tabloid by the sheet: one mostly blank costs as much as a "
+                 "full one. A small board whole on a large sheet is one; printkit keeps the pieces on the home "
+                 "paper for this reason.",
+         example=Example(Edit("game.toml", 'columns = 6\nrows = 6\ndeck = "gags"                        # one '
+                              'face-up Gag card per space\nstarts = ["A1", "F1", "A6", "F6"]    # the corners\n'
+                              'extra_starts = { players = 5, spaces = ["C3", "D3", "C4", "D4"] }',
+                              'columns = 4\nrows = 3\ndeck = "gags"\nstarts = ["A1", "D1", "A3", "D3"]\n'
+                              'extra_starts = { players = 5, spaces = ["B1", "C1", "B3", "C3"] }'),
+                         pack="gag-grab", command="build --board-paper a2",
+                         gives=("game.toml:84:1: warning T743 board.pdf page 1: a sheet larger than home paper "
+                                "with less than 50% of it used: 420 × 594 mm, 47% used\n"
+                                "  hint: print the board at home, tiled (leave out --board-paper), or on a smaller "
+                                "sheet")),
+         fix="Print the board at home, tiled (leave out --board-paper), or choose a smaller sheet."),
     # The rules booklet
     Code("D800", E, "rules-missing", "The manifest names a rules source that cannot be read.",
          meaning="[rules] file names the Markdown source of rules.pdf; it must be a UTF-8 text file inside "

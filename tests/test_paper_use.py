@@ -23,11 +23,12 @@ def test_a_booklet_counts_its_sheet_sides():
 
 
 def test_a_board_on_copy_shop_paper_is_counted_apart():
+    # The board on 1 SRA2 sheet; its pieces page on the home paper, counted with the cards and rules.
     built = BuildResult("gag-grab", (), {"cards.pdf": 30, "board.pdf": 2, "rules.pdf": 5}, report=None,
-                        board_paper="SRA2")
-    assert built.sheets_of_paper() == (35, 15 + 3)
-    assert built.paper_summary() == ("gag-grab: 35 sheets of paper printed one-sided, 18 two-sided, "
-                                     "and 2 SRA2 sheets for the board and its pieces")
+                        board_paper="SRA2", board_sheets=1)
+    assert built.sheets_of_paper() == (36, 15 + 1 + 3)
+    assert built.paper_summary() == ("gag-grab: 36 sheets of paper printed one-sided, 19 two-sided, "
+                                     "and 1 SRA2 sheet for the board")
 
 
 def test_build_says_what_each_pack_takes(tmp_path):
@@ -38,9 +39,8 @@ def test_build_says_what_each_pack_takes(tmp_path):
     result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--board-paper", "a2"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    # Gag Grab: 30 card pages (15 two-sided) and 5 rules pages (3); the board and pawns on 2 SRA2 sheets.
-    assert "gag-grab: 35 sheets of paper printed one-sided, 18 two-sided, and 2 SRA2 sheets for the board " \
-           "and its pieces" in lines
+    # Gag Grab: 30 card pages (15 two-sided), the pieces page and 5 rules pages (3); the board on 1 SRA2 sheet.
+    assert "gag-grab: 36 sheets of paper printed one-sided, 19 two-sided, and 1 SRA2 sheet for the board" in lines
     # Many Faces has no board to put on A2: its 2 pages of pieces stay on A4 and are counted with the rest.
     assert "many-faces: 30 sheets of paper printed one-sided, 16 two-sided" in lines
     assert "has no effect" in result.stderr

@@ -3,12 +3,14 @@ side, and the documents a build writes; its problems become located findings."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from itertools import chain
 from dataclasses import replace
 
 from ..findings import Finding, Location
 from ..layout.draw import Face, Page
 from ..layout.geometry import Rect
 from ..model.pack import LintSettings, Pack
+from .board_lint import board_problems
 from .glyphs import DocumentGlyphs
 from .page_lint import UNPRINTABLE, contrast_setting, lint_items
 
@@ -24,7 +26,10 @@ class PageLint:
 
     def add(self, number: int, page: Page) -> None:
         printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
-        for problem in lint_items(page.items, self.faces, self.limits, printable):
+        problems = lint_items(page.items, self.faces, self.limits, printable)
+        if self.file == "board.pdf":
+            problems = chain(problems, board_problems(page))
+        for problem in problems:
             whats, numbers = self.seen.setdefault((problem.code, problem.problem), ({}, set()))
             whats[problem.what] = None
             numbers.add(number)
@@ -40,7 +45,11 @@ class PageLint:
                  "T705": f"set it larger; [lint] min_type sets this limit (now {self.limits.min_type:g} pt)",
                  "T706": "darken the text or lighten what is under it; " + contrast_setting(self.limits),
                  "T709": "keep text wholly on, or wholly off, the shapes around it",
-                 "T710": "keep cut, fold and crop lines clear of text"} | dict(self.hint or {})
+                 "T710": "keep cut, fold and crop lines clear of text",
+                 "T740": "keep everything on the page, marks too, at least 4 mm in from its edge",
+                 "T741": "give the board fewer places ([module] popularity), so each is wide enough for a token",
+                 "T742": "draw a short line beyond each end of the edge, in line with it",
+                 "T743": "print the board at home, tiled (leave out --board-paper), or on a smaller sheet"} | dict(self.hint or {})
         for (code, problem), (whats, numbers) in self.seen.items():
             numbers = sorted(numbers)
             at = f"page {numbers[0]}" if len(numbers) == 1 else f"pages {_ranges(numbers)}"

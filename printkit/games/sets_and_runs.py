@@ -148,24 +148,28 @@ def check(pack: Pack, config: Config) -> Iterator[Finding]:
 
 # -- printed pieces -------------------------------------------------------------
 
-SLOT_W, SLOT_H, TOKEN_R = 31.0, 44.0, 11.5
+SLOT_W, SLOT_H, TOKEN_R = 32.0, 48.0, 11.5
 TOKEN_OUTLINE = 1.0  # points
+TOKEN_CUT = TOKEN_R + 1.0  # the cut line round a printed token: what lies on a place is this big
+RING_R = TOKEN_CUT + 1.5  # a place's ring holds a cut-out token with 1.5 mm to spare all round
 TABLE_MARGIN, TABLE_TITLE = 6.0, 13.0  # mm around the board for a virtual table, and above it for its title
 TOKEN_MARGIN = 1.5  # mm of nothing around a token's disc: TTS cuts a token out more cleanly with a border
 
 
-def board_places(config: Config, x0: float, top: float) -> list[Item]:
-    """The Popularity Board: its frame and one place per entry of ``popularity``, the first place's
-    top-left corner at (x0, top); the frame stands 3 mm outside the places."""
+def board_places(config: Config, x0: float, top: float, slot_w: float = SLOT_W) -> list[Item]:
+    """The Popularity Board: its frame and one place per entry of ``popularity``, ``slot_w`` wide, the
+    first place's top-left corner at (x0, top); the frame stands 3 mm outside the places. A place's
+    ring is as large as the place leaves room for, up to RING_R."""
     places = len(config.popularity)
-    items: list[Item] = [Box(Rect(x0 - 3, top - SLOT_H - 3, places * SLOT_W + 6, SLOT_H + 6), fill="#FFF4D6",
+    ring = min(RING_R, (slot_w - 2.0) / 2 - 0.5)
+    items: list[Item] = [Box(Rect(x0 - 3, top - SLOT_H - 3, places * slot_w + 6, SLOT_H + 6), fill="#FFF4D6",
                              stroke=INK, width=1.0, radius=3.0)]
     for n, points in enumerate(config.popularity):
-        slot = Rect(x0 + n * SLOT_W, top - SLOT_H, SLOT_W, SLOT_H)
+        slot = Rect(x0 + n * slot_w, top - SLOT_H, slot_w, SLOT_H)
         items.append(Box(slot.inset(1.0), fill="#FFFFFF", stroke="#B9A27A", width=0.6, radius=2.0))
         items.append(centred_text(f"{points}", slot.cx, slot.top - 7.0, "display", 18, INK))
         items.append(centred_text("point" if points == 1 else "points", slot.cx, slot.top - 13.0, "bold", 7, INK))
-        items.append(Disc(slot.cx, slot.y + 16.0, TOKEN_R, stroke="#B9A27A", width=0.6))
+        items.append(Disc(slot.cx, slot.y + 2.5 + ring, ring, stroke="#B9A27A", width=0.6))
     return items
 
 
@@ -181,24 +185,44 @@ def popularity_page(pack: Pack, config: Config, paper: Paper) -> Page:
                          Text(18.0, h - 29.0, "Cut out the tokens. At setup, mix them face down, put one on each "
                               "place, then turn them over.", "body", 9, INK)]
     places = len(config.popularity)
-    x0 = (w - places * SLOT_W) / 2
+    # Places narrow to fit the page, their frame 9 mm from its edges (their rings shrink with them).
+    slot_w = min(SLOT_W, (w - 24.0 - 6.0) / places)
+    x0 = (w - places * slot_w) / 2
     top = h - 38.0
-    items += board_places(config, x0, top)
+    items += board_places(config, x0, top, slot_w)
     label = _persona_label(pack, config)
-    y = top - SLOT_H - 28.0
-    for n, style in enumerate(pack.manifest.tokens):
-        cx = x0 + (n + 0.5) * SLOT_W
+    tokens = pack.manifest.tokens
+    pitch = min(SLOT_W, (w - 24.0) / max(len(tokens), 1))  # under the places, as many as there are
+    y = top - SLOT_H - 3.0 - 8.0 - TOKEN_CUT
+    for n, style in enumerate(tokens):
+        cx = w / 2 + (n + 0.5 - len(tokens) / 2) * pitch
         items += persona_token(style, cx, y, pack.manifest.fonts.fallback)
-        items.append(Disc(cx, y, TOKEN_R + 1.0, stroke="#999999", width=0.3))  # cut line
-        items.append(centred_text(label(style.term), cx, y - TOKEN_R - 4.0,
+        items.append(Disc(cx, y, TOKEN_CUT, stroke="#999999", width=0.3))  # cut line
+        items.append(centred_text(label(style.term), cx, y - TOKEN_CUT - 3.0,
                                   with_fallback("bold", pack.manifest.fonts.fallback), 6.5, INK))
-    if pack.manifest.pieces.first_player:
-        # The first-player marker, on its side under the tokens: no sheet of its own.
-        from ..kit.pawns import standee_block
-
-        block = standee_block()
-        items.append(Group(block.items, x0, y - TOKEN_R - 12.0))
+    items += _below_tokens(pack, config, x0, y - TOKEN_CUT - 10.0, places * slot_w)
     return Page(w, h, tuple(items), "popularity board and tokens")
+
+
+def _below_tokens(pack: Pack, config: Config, x0: float, top: float, width: float) -> list[Item]:
+    """Under the tokens: the first-player marker (a module that prints pieces prints it) and how the
+    board scores, side by side across ``width``."""
+    from ..kit.pawns import standee_block, text_block  # kit imports the game modules
+
+    best = config.popularity[0]
+    lines = [("How the board scores", "bold", 9.5),
+             ("When the game ends, every card in your scored sets and runs is worth the points of its "
+              "persona\u2019s place.", "body", 9),
+             (f"Three cards of the persona on a {best}-point place earn {3 * best} points.", "body", 9),
+             ("Of two places worth the same points, the one further left ranks higher when a tie is "
+              "broken.", "body", 9),
+             ("The score sheet on the next page adds it all up.", "body", 9)]
+    if not pack.manifest.pieces.first_player:
+        return [Group(text_block(lines, width).items, x0, top)]
+    standee = standee_block()
+    gap = 12.0
+    text = text_block(lines, width - standee.w - gap)
+    return [Group(standee.items, x0, top), Group(text.items, x0 + standee.w + gap, top)]
 
 
 def _persona_label(pack: Pack, config: Config):

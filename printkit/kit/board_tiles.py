@@ -1,6 +1,8 @@
 """The board tiled for home printers: tile pages with glue strips, and how the tiles go together."""
 from __future__ import annotations
 
+import math
+
 from ..faces.colour import INK
 from ..faces.tokens import centred_text
 from ..fonts import metrics
@@ -8,6 +10,7 @@ from ..layout.board import BoardLayout
 from ..layout.bounds import bounds, overlaps, placed
 from ..layout.draw import Box, Disc, Group, Item, Line, Page, Path, Text
 from ..layout.geometry import Rect
+from ..layout.paper import MARK_EDGE_MM
 from ..layout.tiling import TilePlan, alignment_marks
 from ..model.pack import Manifest
 from .board_drawing import BOARD, SPACE, SPACE_LINE, board_items
@@ -56,7 +59,8 @@ def tile_pages(board: BoardLayout, manifest: Manifest, plan: TilePlan) -> list[P
             items.append(Line(mark.x1 + ox, mark.y1 + oy, mark.x2 + ox, mark.y2 + oy, 1.2, "#D55E00"))
         items += _cut_guides(tile, plan)
         items.append(_tile_label(tile, plan, board))
-        pages.append(Page(tile.page_w, tile.page_h, tuple(items), f"board tile {tile.number}"))
+        cuts = tuple((x1 + ox, y1 + oy, x2 + ox, y2 + oy) for x1, y1, x2, y2 in cut_edges(tile))
+        pages.append(Page(tile.page_w, tile.page_h, tuple(items), f"board tile {tile.number}", cuts=cuts))
     return pages
 
 
@@ -88,25 +92,41 @@ def _glue(strip: Rect, tile, plan: TilePlan, side: str, board: BoardLayout) -> G
     return Group(tuple(items), ox, oy)
 
 
+TICK = 4.0  # mm: the longest cut tick
+MIN_TICK = 1.5  # mm: the shortest, where the margin beyond an edge's end is narrow
+
+
 def _cut_guides(tile, plan: TilePlan) -> list[Item]:
-    """Short marks beyond the ends of an edge this tile is cut along (it lies on a neighbour),
-    as long as the printable margin allows."""
+    """Ticks continuing each edge this tile is cut along (it lies on a neighbour) past both its
+    ends, to guide the blade in: up to 4 mm long, and never nearer the paper's edge than a printer
+    can print; they start at the end itself, as nothing of the tile lies beyond it."""
     ox, oy = tile.origin
-    r = tile.region
     items: list[Item] = []
-    if tile.column > 0:
-        for y, d in ((r.top, 1), (r.y - tile.glue_bottom, -1)):
-            room = (tile.page_h - plan.unprintable - (y + oy)) if d > 0 else (y + oy - plan.unprintable)
-            if room >= 2.5:
-                length = min(4.0, room)
-                items.append(Line(r.x + ox, y + oy + d * 1.0, r.x + ox, y + oy + d * length, 0.25))
-    if tile.row > 0:
-        for x, d in ((r.x, -1), (r.right + tile.strip_right, 1)):
-            room = (tile.page_w - plan.unprintable - (x + ox)) if d > 0 else (x + ox - plan.unprintable)
-            if room >= 2.5:
-                length = min(4.0, room)
-                items.append(Line(x + ox + d * 1.0, r.top + oy, x + ox + d * length, r.top + oy, 0.25))
+    for x1, y1, x2, y2 in cut_edges(tile):
+        x1, y1, x2, y2 = x1 + ox, y1 + oy, x2 + ox, y2 + oy
+        ux, uy = (x2 - x1) / math.hypot(x2 - x1, y2 - y1), (y2 - y1) / math.hypot(x2 - x1, y2 - y1)
+        for (x, y), d in (((x2, y2), 1.0), ((x1, y1), -1.0)):
+            dx, dy = ux * d, uy * d
+            # Room from the end to MARK_EDGE_MM short of the paper's edge, along the edge's direction.
+            room = min((tile.page_w - MARK_EDGE_MM - x) if dx > 0 else (x - MARK_EDGE_MM) if dx < 0 else TICK,
+                       (tile.page_h - MARK_EDGE_MM - y) if dy > 0 else (y - MARK_EDGE_MM) if dy < 0 else TICK)
+            length = min(TICK, room)
+            if length >= MIN_TICK:
+                items.append(Line(x, y, x + dx * length, y + dy * length, 0.25))
     return items
+
+
+def cut_edges(tile) -> list[tuple[float, float, float, float]]:
+    """The edges a tile is cut along, in board coordinates, each from its lower or left end: its
+    left edge when it lies on the tile to its left, its top edge when it lies on the one above,
+    each with the glue strip it carries."""
+    r = tile.region
+    edges = []
+    if tile.column > 0:
+        edges.append((r.x, r.y - tile.glue_bottom, r.x, r.top))
+    if tile.row > 0:
+        edges.append((r.x, r.top, r.right + tile.strip_right, r.top))
+    return edges
 
 
 def _tile_label(tile, plan: TilePlan, board: BoardLayout) -> Text:

@@ -14,8 +14,9 @@ class Document:
     faces: Mapping[str, Face]
     title: str
     subject: str
-    paper: str = ""  # the copy-shop paper its pages are on; "" when on the paper the kit is built for
+    paper: str = ""  # the copy-shop paper its first pages are on; "" when on the paper the kit is built for
     decks: tuple = ()  # the kit.sheets.PrintDeck of each deck it imposes (cards.pdf only)
+    shop_pages: int = 0  # how many of its first pages are on ``paper``; the rest are on the kit's paper
 
     def uses(self) -> Counter:
         """How many times each face is placed in the document."""

@@ -83,9 +83,10 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
         if len(runs) <= FULL_CONTENTS:
             flow.text(card_format(run.layout), size=9, colour="#555555", indent=8.0, after=0.8)
         page += pages
-    if m.board is not None:
-        flow.text(f"The board ({m.board.columns} × {m.board.rows} spaces), the pawns and a die are in "
-                  "board.pdf, beside this file.", size=10, indent=4.0, after=0.8)
+    from .board import board_contents  # board.pdf's contents need the game modules, which need kit
+
+    if (pieces := board_contents(pack)) is not None:
+        flow.text(f"In board.pdf, beside this file: {pieces}.", size=10, indent=4.0, after=0.8)
     flow.skip(2.0)
 
     flow.heading("Before you print")

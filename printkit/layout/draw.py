@@ -168,6 +168,9 @@ class Page:
     # past it (PDF TrimBox and BleedBox, in mm from the page's bottom-left); None where they mean nothing.
     trim_box: Rect | None = None
     bleed_box: Rect | None = None
+    # Edges the reader cuts along where no line is printed (a board tile's edge that lies on its
+    # neighbour), in mm on the page, each (x1, y1, x2, y2): the page lint checks each has its ticks.
+    cuts: tuple[tuple[float, float, float, float], ...] = ()
 
 
 def text_lines(fitted: FittedText, box: Rect, font: str, measure: Measure, colour: Colour = BLACK,

@@ -25,6 +25,9 @@ BOARD_PAPERS = {
 # Home printers cannot reach the outer few millimetres of a sheet; 6.35 mm
 # (1/4 in) is the cautious figure that print guides use.
 UNPRINTABLE_MM = 6.35
+# Nothing printkit draws, not even a crop or cut mark, comes nearer the paper's edge than this:
+# home printers leave 3 to 4.2 mm unprinted, and a shop's large-format printer about as much.
+MARK_EDGE_MM = 4.0
 
 
 def paper(name: str) -> Paper:

@@ -50,7 +50,8 @@ def run(example: Example, folder: Path) -> list[str]:
 
 
 def _run_in(root: Path, example: Example, folder: Path) -> list[str]:
-    args = ["check", "."] if example.command == "check" else ["build", ".", "--out", str(folder / "out")]
+    command, *options = example.command.split()  # "build --board-paper a2": a build with its options
+    args = ["check", "."] if command == "check" else ["build", ".", *options, "--out", str(folder / "out")]
     here = os.getcwd()
     os.chdir(root)
     try:

@@ -47,13 +47,26 @@ def label_centres(page, labels):
 SRA2 = (450 * MM, 640 * MM)  # the oversize sheet an A2 job with bleed is printed on
 
 
-def test_one_sheet_board_is_on_sra2_with_pieces_after_on_the_same_sheet(a2):
+def test_one_sheet_board_is_on_sra2_and_its_pieces_on_the_home_paper(a2):
     reader = PdfReader(a2)
     assert len(reader.pages) == 2
-    for page in reader.pages:
-        w, h = (float(v) for v in page.mediabox[2:])
-        assert (w, h) == pytest.approx(SRA2, abs=0.01)
-    assert "SRA2" in reader.pages[1].extract_text()
+    sizes = [tuple(float(v) for v in page.mediabox[2:]) for page in reader.pages]
+    assert sizes[0] == pytest.approx(SRA2, abs=0.01)
+    assert sizes[1] == pytest.approx((210 * MM, 297 * MM), abs=0.01)  # A4, the default --paper
+    pieces = reader.pages[1].extract_text()
+    assert "SRA2" in pieces and "Pawns" in pieces and "print it at home" in pieces
+
+
+def test_one_sheet_board_says_how_to_print_it_and_where_it_trims(a2):
+    board_w, board_h = 7 + 6 * SPACE_W + 7, 7 + 6 * SPACE_H + 7 + 16
+    left, bottom = (450 - board_w) / 2, (640 - board_h) / 2
+    page = PdfReader(a2).pages[0]
+    trim = [float(v) / MM for v in page.trimbox]
+    bleed = [float(v) / MM for v in page.bleedbox]
+    assert trim == pytest.approx([left, bottom, left + board_w, bottom + board_h], abs=0.01)
+    assert bleed == pytest.approx([left - 3, bottom - 3, left + board_w + 3, bottom + board_h + 3], abs=0.01)
+    text = page.extract_text()
+    assert "print at 100%" in text and "SRA2, 450 × 640 mm" in text and "419 × 587 mm" in text
 
 
 def test_labels_are_text_and_give_the_grid_pitch(a2):
@@ -156,3 +169,44 @@ def test_every_font_is_embedded(tiled, a2):
                 font = ref.get_object()
                 descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
                 assert "/FontFile2" in descriptor.get_object(), font.get("/BaseFont")
+
+
+def hairlines(page):
+    """The 0.25 pt lines of a page (crop marks and cut ticks), as (x0, top, x1, bottom) in mm."""
+    return [(ln["x0"] / MM, ln["top"] / MM, ln["x1"] / MM, ln["bottom"] / MM) for ln in page.lines
+            if abs(ln["linewidth"] - 0.25) < 0.01]
+
+
+@pytest.fixture(scope="module")
+def arch_c(tmp_path_factory):
+    return build(tmp_path_factory, "--board-paper", "arch-c")
+
+
+def test_arch_c_crop_marks_stop_4_mm_from_the_sheet_edge_and_a_note_says_how_to_print(arch_c):
+    with pdfplumber.open(arch_c) as pdf:
+        page = pdf.pages[0]
+        w, h = page.width / MM, page.height / MM
+        marks = hairlines(page)
+    assert (w, h) == pytest.approx((457.2, 609.6), abs=0.01)
+    assert len(marks) == 8
+    # The board is 587.4 mm tall on a 609.6 mm sheet: 11.1 mm above and below it, so the marks there
+    # are shortened (11.1 - 3 mm bleed - 4 mm) to end 4 mm from the edge; those at the sides keep 5 mm.
+    for x0, top, x1, bottom in marks:
+        assert min(x0, top, w - x1, h - bottom) >= 4.0 - 0.01
+    lengths = sorted(round(max(x1 - x0, bottom - top), 2) for x0, top, x1, bottom in marks)
+    assert lengths == [4.1] * 4 + [5.0] * 4
+    text = PdfReader(arch_c).pages[0].extract_text(orientations=(90,))
+    assert "print at 100% (actual size) on ARCH C, 457 × 610 mm" in text.replace("\n", " ")
+
+
+def test_every_cut_edge_of_a_tile_has_a_tick_beyond_each_end(tiled):
+    paper, path = tiled
+    with pdfplumber.open(path) as pdf:
+        ticks = [hairlines(page) for page in pdf.pages[:6]]
+        w, h = pdf.pages[0].width / MM, pdf.pages[0].height / MM
+    # Tiles 2, 4, 6 lie on the tile to their left; 3 to 6 on the tile above: two ticks per cut edge.
+    assert [len(t) for t in ticks] == [0, 2, 2, 4, 2, 4]
+    for page in ticks:
+        for x0, top, x1, bottom in page:
+            assert min(x0, top, w - x1, h - bottom) >= 4.0 - 0.01
+            assert max(x1 - x0, bottom - top) >= 1.5

@@ -106,3 +106,22 @@ def test_rules_cover_the_game(kit):
     assert f"There are {total} action cards" in rules
     for row in ACTIONS:
         assert row["name"] in rules
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_place_ring_holds_a_cut_out_token_with_room_to_spare(paper, tmp_path):
+    result = CliRunner().invoke(cli, ["build", "many-faces", "--out", str(tmp_path), "--paper", paper])
+    assert result.exit_code == 0, result.output
+    mm = 72 / 25.4
+    with pdfplumber.open(tmp_path / "many-faces" / "board.pdf") as pdf:
+        page = pdf.pages[0]
+        unfilled = [c for c in page.curves if not c["fill"]]
+        text = flat(page.extract_text())
+    # The places' rings are drawn in the board's tan, the tokens' cut lines in grey: 8 of each.
+    rings = [(c["x1"] - c["x0"]) / mm for c in unfilled if c["linewidth"] == pytest.approx(0.6)]
+    cuts = [(c["x1"] - c["x0"]) / mm for c in unfilled if c["linewidth"] == pytest.approx(0.3)]
+    assert len(rings) == len(cuts) == 8
+    assert max(cuts) == pytest.approx(25.0, abs=0.05)  # a 23 mm token, cut 1 mm outside it
+    assert min(rings) == pytest.approx(28.0, abs=0.05)  # 1.5 mm to spare all round
+    # The band under the tokens says how the places score.
+    assert "How the board scores" in text and "a 4-point place earn 12 points" in text
