@@ -204,11 +204,11 @@ class RulesTypesetter:
         body_h = h - 2 * mm_to_pt(MARGIN) - mm_to_pt(4)  # room for the footer line
         bottom = mm_to_pt(MARGIN) + mm_to_pt(4)
         templates = []
-        for name, page, follow in (("recto", 1, "verso"), ("verso", 2, "recto")):
+        for name, page in (("recto", 1), ("verso", 2)):
             left, _ = self.margins(page)
             frame = Frame(mm_to_pt(left), bottom, mm_to_pt(self.wide_w), body_h, id=name, leftPadding=0,
                           rightPadding=0, topPadding=0, bottomPadding=0)
-            templates.append(PageTemplate(name, [frame], onPage=self._footer, autoNextPageTemplate=follow))
+            templates.append(PageTemplate(name, [frame], onPage=self._footer))
         return templates
 
     def _footer(self, canvas, doc) -> None:
@@ -230,6 +230,19 @@ class RulesTypesetter:
             draw_string(canvas, x0, y, title, font, FOOTER_SIZE)
             canvas.drawRightString(x1, y, f"{doc.page}")
         canvas.restoreState()
+
+
+class RulesDocument(BaseDocTemplate):
+    """A document whose pages take the recto or verso template by the parity of their number.
+
+    reportlab's own alternation (autoNextPageTemplate) drifts by a page when a
+    flowable looks ahead at the next page's frame, which put a booklet's wide
+    margin at the fold on some pages; choosing by the number cannot drift.
+    """
+
+    def handle_pageBegin(self):
+        self.pageTemplate = self.pageTemplates[self.page % 2]  # self.page is still the previous page
+        super().handle_pageBegin()
 
 
 def render_rules(blocks, manifest: Manifest, paper: Paper) -> tuple[bytes, int]:
@@ -259,7 +272,7 @@ def _build(blocks, manifest: Manifest, paper: Paper, icons: IconFiles, body_size
     out = io.BytesIO()
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        doc = BaseDocTemplate(out, pagesize=(mm_to_pt(paper.width), mm_to_pt(paper.height)),
+        doc = RulesDocument(out, pagesize=(mm_to_pt(paper.width), mm_to_pt(paper.height)),
                               title=f"{manifest.title}: rules", author="printkit", subject=manifest.description,
                               creator=f"printkit {__version__}", invariant=1, pageCompression=1,
                               initialFontName=setter.fonts["body"], initialFontSize=10)
