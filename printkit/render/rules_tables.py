@@ -15,6 +15,7 @@ from ..layout.typography import smart_quotes
 from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
 from ..rules.generated import CardTable, Column, Legend
+from ..rules.pagination import Placed
 from ..rules.source import Run, TableBlock
 from .rules_flowables import Drawing, requirement_drawing, requirement_scale, token_radius
 from ..rules.typefaces import STYLE_FONTS, run_font
@@ -37,6 +38,7 @@ class Table(PlatypusTable):
     frame_height = 0.0  # points a page's frame holds; 0: unknown
 
     def split(self, availWidth, availHeight):
+        whole = getattr(self, "whole_rows", len(self._cellvalues) - self.repeatRows)
         parts = self._split_rows(availWidth, availHeight)
         if not parts and self._row_taller_than_page():
             # A row taller than any page can never move whole to the next one: split inside it.
@@ -45,7 +47,19 @@ class Table(PlatypusTable):
         for part in parts:
             if isinstance(part, Table):
                 part.frame_height = self.frame_height
+                part.whole_rows = whole
         return parts
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        note = getattr(canvas, "note", None)
+        if note is not None:  # a canvas that takes notes, for the page lint
+            rows = len(self._cellvalues) - self.repeatRows
+            first = self._cellvalues[self.repeatRows][0] if rows else ""
+            text = first.getPlainText() if isinstance(first, Paragraph) else ""
+            whole = getattr(self, "whole_rows", rows)
+            note(Placed(canvas.getPageNumber(), "table", x, y, self._width, self._height, text, rows=rows,
+                        whole_rows=whole, movable=whole >= 2 * KEEP_ROWS))
+        super().drawOn(canvas, x, y, _sW)
 
     def _row_taller_than_page(self) -> bool:
         heights = getattr(self, "_rowHeights", None) or []
@@ -127,7 +141,8 @@ class TableSetter:
         self.frame_height = 0.0  # points; set by the typesetter so tables can split rows too tall for a page
 
     def _table(self, rows: list[list], widths_mm: list[float], drawn: bool = False) -> Table:
-        table = Table(rows, colWidths=[mm_to_pt(w) for w in widths_mm], repeatRows=1)
+        table = Table(rows, colWidths=[mm_to_pt(w) for w in widths_mm], repeatRows=1,
+                      spaceAfter=self.styles["body"].spaceAfter * 2)  # air before the text under it
         table.frame_height = self.frame_height
         pad = 1.2 if drawn else 2.2  # drawings fill their rows; text needs air
         style = [("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),  # else cells select Helvetica
@@ -252,17 +267,16 @@ class TableSetter:
             drawn_w = (max(requirement_block(r, self.m, compact=True).w for r in requirements) * scale
                        + pt_to_mm(CELL_PAD) + 0.5)
             drawn_w = min(drawn_w, width * 0.6)
-            for n, (r, meaning) in enumerate(block.examples):  # a table each: a column may end between any two
-                table = Table([[requirement_drawing(r, self.m, scale),
-                                self.paragraph((Run(meaning),), self.styles["cell"])]],
-                              colWidths=[mm_to_pt(drawn_w), mm_to_pt(width - drawn_w)])
-                last = n == len(block.examples) - 1
-                rule = [] if last else [("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(RULE))]
-                table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
-                                           ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                                           ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                           ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD)] + rule))
-                out.append(table)
+            # One table, so a page or column break leaves at least KEEP_ROWS examples on each side.
+            rows = [[requirement_drawing(r, self.m, scale), self.paragraph((Run(meaning),), self.styles["cell"])]
+                    for r, meaning in block.examples]
+            table = Table(rows, colWidths=[mm_to_pt(drawn_w), mm_to_pt(width - drawn_w)])
+            table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
+                                       ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                       ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+                                       ("LINEBELOW", (0, 0), (-1, -2), 0.4, HexColor(RULE))]))
+            out.append(table)
         if block.categories:
             runs = [Run("Words instead of tokens: ")]
             for n, (name, label) in enumerate(block.categories):

@@ -18,9 +18,11 @@ def test_every_code_is_explained_with_a_meaning_an_example_and_a_fix():
         assert isinstance(info.example, (Example, str)) and info.example, info.code
 
 
-def test_only_the_typesetters_safety_net_has_no_example():
-    """D813 reports a failure the checks did not foresee, so no input is known to give it."""
-    assert [code for code, info in CODES.items() if not isinstance(info.example, Example)] == ["D813"]
+def test_only_the_typesetters_safety_nets_have_no_example():
+    """D813 reports a failure the checks did not foresee, and T720–T724 pages the typesetter is built
+    never to make, so no pack input is known to give them; test_rules_page_findings.py builds such pages."""
+    assert [code for code, info in CODES.items() if not isinstance(info.example, Example)] == [
+        "T720", "T721", "T722", "T723", "T724", "D813"]
 
 
 @pytest.mark.parametrize("code", sorted(EXAMPLES))
