@@ -42,11 +42,12 @@ class Drawing(Flowable):
         PdfPainter(self.canv, {}, {}).draw(self.items)
 
 
-def requirement_drawing(requirement: Requirement, manifest: Manifest, scale: float) -> Drawing:
-    """A requirement drawn at ``scale``, in a flowable exactly its size."""
-    block = requirement_block(requirement, manifest, compact=True)
+def requirement_drawing(requirement: Requirement, manifest: Manifest, scale: float, lines: int = 1) -> Drawing:
+    """A requirement drawn at ``scale``, on one line or broken in two, in a flowable exactly its size."""
+    block = requirement_block(requirement, manifest, compact=True, lines=lines)
     w, h = block.w * scale, block.h * scale
-    drawn = draw_requirement(requirement, Rect(0, 0, w, h), manifest, compact=True, scale=scale, align="left")
+    drawn = draw_requirement(requirement, Rect(0, 0, w, h), manifest, compact=True, scale=scale, align="left",
+                             lines=lines)
     return Drawing(list(drawn.items), w, h)
 
 

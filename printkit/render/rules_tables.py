@@ -25,6 +25,7 @@ CELL_PAD = 3.0  # points of padding each side of a table cell
 TABLE_TOKEN_HEIGHT = 7.5  # mm: a token in a table, unless its type needs it larger
 
 KEEP_ROWS = 3  # body rows a table keeps together on each side of a page break
+CELL_ROOM = pt_to_mm(2 * CELL_PAD) + 0.3  # mm a cell's content leaves to its padding, and some slack
 MIN_COLUMN = pt_to_mm(2 * CELL_PAD) + 1.5  # mm: the narrowest column, its padding and a letter
 
 
@@ -163,6 +164,9 @@ class TableSetter:
         Every column is at least as wide as its longest word (header included),
         so no word is ever broken; the type shrinks, down to the rules'
         minimum, until that fits. ``widths`` is None if it never does.
+        When the text would wrap only because a drawing column is as wide as
+        its widest drawing, the widest drawings break onto two lines instead
+        (see ``drawing_lines``) and the text keeps one line.
         """
         requirements = [cell for row in block.rows for cell in row if isinstance(cell, Requirement)]
         scale = requirement_scale(requirements, self.m, TABLE_TOKEN_HEIGHT, self.min_type) if requirements else 1.0
@@ -171,14 +175,36 @@ class TableSetter:
         sizes = [s for s in CELL_SIZES if s >= self.min_type] or [self.min_type]
         for size in sizes:
             least, most = self.column_needs(block, size, scale, radius)
+            if sum(most) > width + 1e-6 and requirements:
+                wrapped = self._text_on_one_line(block, size, scale, radius, least, most, width)
+                if wrapped is not None:
+                    return TableLayout(size, wrapped, scale, radius)
             widths = fit_columns(least, most, width)
             if widths is not None:
                 return TableLayout(size, widths, scale, radius)
         return TableLayout(sizes[-1], None, scale, radius, squeeze(least, width))
 
-    def column_needs(self, block: CardTable, size: float, scale: float, radius: float):
-        """(least, most) width in mm of each column: its longest word, and its longest text on one line."""
-        pad = pt_to_mm(2 * CELL_PAD) + 0.3
+    def _text_on_one_line(self, block: CardTable, size: float, scale: float, radius: float, least: list[float],
+                          most: list[float], width: float) -> list[float] | None:
+        """Widths that set every text column on one line, the drawing columns taking what is left with their
+        widest drawings on two lines; None if that does not fit, or no drawing can break."""
+        broken, _ = self.column_needs(block, size, scale, radius, drawing_lines=2)
+        drawn = {i for i, column in enumerate(zip(*block.rows)) if any(isinstance(c, Requirement) for c in column)}
+        if all(broken[i] >= least[i] - 1e-6 for i in drawn):
+            return None  # no drawing gets narrower on two lines
+        need = [broken[i] if i in drawn else most[i] for i in range(len(most))]
+        return fit_columns(need, most, width)
+
+    def drawing_lines(self, requirement: Requirement, scale: float, column: float) -> int:
+        """2 when the requirement drawn at ``scale`` on one line is wider than a ``column`` mm wide, else 1."""
+        return 2 if requirement_block(requirement, self.m, compact=True).w * scale + CELL_ROOM > column + 1e-6 else 1
+
+    def column_needs(self, block: CardTable, size: float, scale: float, radius: float, drawing_lines: int = 1):
+        """(least, most) width in mm of each column: its longest word, and its longest text on one line.
+
+        With ``drawing_lines=2`` a drawing's least is its width broken onto two lines, where that is narrower.
+        """
+        pad = CELL_ROOM
         least, most = [], []
         for i, column in enumerate(block.columns):
             head = STYLE_FONTS["head"]
@@ -188,7 +214,10 @@ class TableSetter:
                 cell = row[i]
                 if isinstance(cell, Requirement):
                     w = requirement_block(cell, self.m, compact=True).w * scale
-                    words.append(w)
+                    if drawing_lines == 2:
+                        words.append(min(w, requirement_block(cell, self.m, compact=True, lines=2).w * scale))
+                    else:
+                        words.append(w)
                     lines.append(w)
                 elif isinstance(cell, TokenStyle):
                     words.append(2 * radius)
@@ -216,9 +245,10 @@ class TableSetter:
         rows = [header]
         for row in block.rows:
             cells = []
-            for cell, column in zip(row, block.columns):
+            for cell, column, w in zip(row, block.columns, widths):
                 if isinstance(cell, Requirement):
-                    cells.append(requirement_drawing(cell, self.m, layout.scale))
+                    lines = self.drawing_lines(cell, layout.scale, w)
+                    cells.append(requirement_drawing(cell, self.m, layout.scale, lines))
                 elif isinstance(cell, TokenStyle):
                     r = layout.radius
                     cells.append(Drawing(token(cell, r, r, r, outline=0.6, fallback=self.m.fonts.fallback),
