@@ -491,7 +491,7 @@ CODES = _registry(
                          Edit("rules.md", "", "# Rules\n\n| Word | Meaning |\n|---|---|\n"
                               "| Pneumonoultramicroscopicsilicovolcanoconiosis | Antidisestablishmentarianism |\n"),
                          command="build",
-                         gives=("rules.md:1:1: warning T711 a table needs 90.0 mm for its longest words but "
+                         gives=("rules.md:3:1: warning T711 a table needs 90.0 mm for its longest words but "
                                 "has 85.5 mm: words would break\n"
                                 "  hint: shorten the longest words, or drop a column; tables shrink no smaller "
                                 "than [lint] rules_min_type (now 7 pt)")),

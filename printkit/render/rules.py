@@ -39,7 +39,7 @@ from ..rules.source import Heading, ListBlock, Paragraph as TextBlock, Run, Tabl
 from ..rules.typefaces import STYLE_FONTS, heading_style
 from .icons import IconFiles
 from .pdf import draw_string
-from .rules_flowables import NOTED_STYLES, Drawing, RulesParagraph, WithHeading, keep_headings
+from .rules_flowables import NOTED_STYLES, Drawing, RulesParagraph, WithHeading, keep_headings, note_line
 from .rules_styles import MIN_TYPE, MUTED, RULE, icon_tag, markup, rules_fonts, rules_styles
 from .rules_tables import TableSetter
 
@@ -148,7 +148,7 @@ class RulesTypesetter:
 
         for where, block in self.placement(list(blocks)):
             if where == "title":
-                out.append(self._paragraph(block.content, self.styles["title"]))
+                out += note_line([self._paragraph(block.content, self.styles["title"])], block.line)
                 out += self._cover()
             elif where == "column":
                 flowing += self.block(block, self.column_w)
@@ -192,6 +192,10 @@ class RulesTypesetter:
         return False
 
     def block(self, block, width: float) -> list[Flowable]:
+        """The flowables of one block at ``width`` mm, each knowing the block's source line (see note_line)."""
+        return note_line(self._flowables_of(block, width), getattr(block, "line", 0))
+
+    def _flowables_of(self, block, width: float) -> list[Flowable]:
         if isinstance(block, Heading):
             style = self.styles[heading_style(block.level)]
             return [self._paragraph(block.content, style)]

@@ -73,6 +73,17 @@ def token_radius(style: TokenStyle, height: float, min_type: float = MIN_TYPE) -
 NOTED_STYLES = {"title": "heading", "h2": "heading", "h3": "heading", "body": "text"}  # style -> kind
 
 
+def note_line(flowables: list[Flowable], line: int) -> list[Flowable]:
+    """``flowables`` made from the block on source ``line``: the page lint locates its findings there.
+
+    A flowable made from a block inside (a list's paragraph) keeps the line it has.
+    """
+    for f in flowables:
+        if not getattr(f, "source_line", 0):
+            f.source_line = line
+    return flowables
+
+
 class RulesParagraph(Paragraph):
     """A paragraph that notes where it is drawn (on a canvas that takes notes), for the page lint."""
 
@@ -80,7 +91,7 @@ class RulesParagraph(Paragraph):
         parts = super().split(availWidth, availHeight)
         if len(parts) == 2:
             parts[0].continues = True  # its last line is not the paragraph's
-        return parts
+        return note_line(parts, getattr(self, "source_line", 0))
 
     def drawOn(self, canvas, x, y, _sW=0):
         kind = NOTED_STYLES.get(self.style.name)
@@ -90,7 +101,7 @@ class RulesParagraph(Paragraph):
             if kind == "text" and text.rstrip().endswith(":"):
                 kind = "lead-in"
             note(Placed(canvas.getPageNumber(), kind, x, y, self.width, self.height, text, line_texts(self),
-                        not getattr(self, "continues", False)))
+                        not getattr(self, "continues", False), line=getattr(self, "source_line", 0)))
         super().drawOn(canvas, x, y, _sW)
 
 

@@ -10,8 +10,9 @@ What it reports, located at the rules source:
   (rules/pagination.py): a stranded heading, a lone table row, unmirrored
   booklet margins, a mostly empty page, a lone short word.
 
-Generated tables are located at the line of their ``{{...}}`` directive;
-Markdown tables and prose at line 1 of the rules file.
+Generated tables are located at their ``{{...}}`` directive; Markdown tables,
+headings and prose at the source line they start on; the page findings at the
+block involved, as far as the typesetter knows it (line 1 when it does not).
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def lint_rules(pack: Pack, paper: Paper, booklet: bool, min_type: float = 7.0) -
     for where, block in setter.placement(list(rules.blocks)):
         width = setter.width_for(where)
         source = next((placeholder for b, placeholder in origins if b == block), None)
-        at = source.location if source is not None else top
+        at = source.location if source is not None else Location(path, getattr(block, "line", 0) or 1, 1)
         what = _name(block)
         found: list[Finding] = []
         for flowable in setter.block(block, width) if where != "title" else []:
@@ -81,14 +82,15 @@ PAGE_HINTS = {
 
 
 def page_findings(pack: Pack, page: Paper, at: Location) -> list[Finding]:
-    """The typographic rules of the pages (T720–T724), on the rules typeset as the build sets them."""
+    """The typographic rules of the pages (T720–T724), on the rules typeset as the build sets them;
+    each at the source line of the block involved, or at ``at`` when no line is known."""
     rules = load_rules(pack)
     try:
         _, _, placed, frame = typeset_pages(rules.blocks, pack.manifest, page)
     except Exception:  # noqa: BLE001 - pages that cannot be set are the build's D813, not a lint's
         return []
-    return [Finding(code, f"rules.pdf: {message}", at, PAGE_HINTS[code])
-            for code, message in page_problems(placed, frame)]
+    return [Finding(p.code, f"rules.pdf: {p.message}", Location(at.file, p.line or at.line, 1), PAGE_HINTS[p.code])
+            for p in page_problems(placed, frame)]
 
 
 def _origins(pack: Pack, path: Path) -> list[tuple[object, Placeholder]]:

@@ -17,7 +17,7 @@ from ..requirements import Requirement
 from ..rules.generated import CardTable, Column, Legend
 from ..rules.pagination import Placed
 from ..rules.source import Run, TableBlock
-from .rules_flowables import Drawing, requirement_drawing, requirement_scale, token_radius
+from .rules_flowables import Drawing, note_line, requirement_drawing, requirement_scale, token_radius
 from ..rules.typefaces import STYLE_FONTS, run_font
 from .rules_styles import CELL_SIZES, MIN_TYPE, RULE, cell_styles, rich_runs, text_width
 
@@ -49,7 +49,7 @@ class Table(PlatypusTable):
             if isinstance(part, Table):
                 part.frame_height = self.frame_height
                 part.whole_rows = whole
-        return parts
+        return note_line(parts, getattr(self, "source_line", 0))
 
     def drawOn(self, canvas, x, y, _sW=0):
         note = getattr(canvas, "note", None)
@@ -59,7 +59,7 @@ class Table(PlatypusTable):
             text = first.getPlainText() if isinstance(first, Paragraph) else ""
             whole = getattr(self, "whole_rows", rows)
             note(Placed(canvas.getPageNumber(), "table", x, y, self._width, self._height, text, rows=rows,
-                        whole_rows=whole, movable=whole >= 2 * KEEP_ROWS))
+                        whole_rows=whole, movable=whole >= 2 * KEEP_ROWS, line=getattr(self, "source_line", 0)))
         super().drawOn(canvas, x, y, _sW)
 
     def _row_taller_than_page(self) -> bool:

@@ -2,17 +2,18 @@
 
 The typesetter notes every paragraph, table piece and footer it draws (a
 ``Placed``); these checks read the notes, so they judge the pages as printed,
-whatever made them so. Each returns (code, message) pairs:
+whatever made them so. Each yields ``PageProblem``s, located at the source
+line of the block involved:
 
 * ``T720``: a heading or lead-in (a paragraph ending in a colon) ends a page or
-  column while what it introduces starts on the next;
-* ``T721``: a table split leaves a single body row alone on one side;
+  column while what it introduces starts on the next (at the heading);
+* ``T721``: a table split leaves a single body row alone on one side (at the table);
 * ``T722``: a booklet page's text block or footer is not mirrored: its margin at
-  the fold or at the outer edge differs from the other pages';
+  the fold or at the outer edge differs from the other pages' (at the page's first block);
 * ``T723``: a page other than the last is more than half empty although what
-  starts the next page would have fitted;
+  starts the next page would have fitted (at that block);
 * ``T724``: a paragraph of two or more lines ends with one short word alone on
-  its last line.
+  its last line (at the paragraph).
 
 Geometry is in points, origin at the page's bottom left, as reportlab draws.
 """
@@ -42,6 +43,15 @@ class Placed:
     rows: int = 0  # a table piece: body rows in it
     whole_rows: int = 0  # a table piece: body rows of the whole table
     movable: bool = True  # could have been split or moved to fill an earlier page
+    line: int = 0  # the source line of the block it was set from; 0 if unknown
+
+
+@dataclass(frozen=True)
+class PageProblem:
+    """A page lint finding's code and message, and the source line of the block involved (0 if unknown)."""
+    code: str
+    message: str
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,7 @@ def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[:n - 1].rstrip() + "…"
 
 
-def stranded_headings(placed: list[Placed]) -> Iterator[tuple[str, str]]:
+def stranded_headings(placed: list[Placed]) -> Iterator[PageProblem]:
     """T720: a heading or lead-in whose next block starts in another column or on another page."""
     flow = [p for p in placed if p.kind != "footer"]
     for here, after in zip(flow, flow[1:]):
@@ -68,19 +78,20 @@ def stranded_headings(placed: list[Placed]) -> Iterator[tuple[str, str]]:
         if after.page != here.page or after.y > here.y + 0.5:  # next page, or the top of the next column
             where = "page" if after.page != here.page else "column"
             what = "heading" if here.kind == "heading" else "lead-in"
-            yield "T720", (f"the {what} '{_short(here.text)}' ends page {here.page}'s {where}; what it "
-                           f"introduces starts on {'page ' + str(after.page) if where == 'page' else 'the next column'}")
+            yield PageProblem("T720", f"the {what} '{_short(here.text)}' ends page {here.page}'s {where}; what it "
+                              f"introduces starts on {'page ' + str(after.page) if where == 'page' else 'the next column'}",
+                              here.line)
 
 
-def lone_rows(placed: list[Placed]) -> Iterator[tuple[str, str]]:
+def lone_rows(placed: list[Placed]) -> Iterator[PageProblem]:
     """T721: a piece of a split table that holds one body row."""
     for p in placed:
         if p.kind == "table" and p.whole_rows > p.rows and p.rows == 1:
-            yield "T721", (f"a table ('{_short(p.text)}') splits on page {p.page} leaving one row alone "
-                           f"of its {p.whole_rows}")
+            yield PageProblem("T721", f"a table ('{_short(p.text)}') splits on page {p.page} leaving one row "
+                                      f"alone of its {p.whole_rows}", p.line)
 
 
-def unmirrored(placed: list[Placed], frame: PageFrame) -> Iterator[tuple[str, str]]:
+def unmirrored(placed: list[Placed], frame: PageFrame) -> Iterator[PageProblem]:
     """T722: booklet pages whose text block or footer has other fold and outer margins than the first page's."""
     if not frame.booklet:
         return
@@ -101,11 +112,13 @@ def unmirrored(placed: list[Placed], frame: PageFrame) -> Iterator[tuple[str, st
     for (page, part), (fold, outer) in margins.items():
         if abs(fold - want[0]) > MIRROR_FUZZ or abs(outer - want[1]) > MIRROR_FUZZ:
             what = "text" if part == "text" else "footer"
-            yield "T722", (f"booklet page {page}'s {what} is {fold:.1f} mm from the fold and {outer:.1f} mm "
-                           f"from the outer edge; page 1's text is {want[0]:.1f} and {want[1]:.1f} mm")
+            first = next((p for p in placed if p.page == page and p.kind != "footer"), None)
+            yield PageProblem("T722", f"booklet page {page}'s {what} is {fold:.1f} mm from the fold and "
+                                      f"{outer:.1f} mm from the outer edge; page 1's text is {want[0]:.1f} and "
+                                      f"{want[1]:.1f} mm", first.line if first else 0)
 
 
-def mostly_empty(placed: list[Placed], frame: PageFrame) -> Iterator[tuple[str, str]]:
+def mostly_empty(placed: list[Placed], frame: PageFrame) -> Iterator[PageProblem]:
     """T723: a page, not the last, that ends more than half empty while what starts the next could have fitted."""
     flow = [p for p in placed if p.kind != "footer"]
     if not flow:
@@ -121,22 +134,22 @@ def mostly_empty(placed: list[Placed], frame: PageFrame) -> Iterator[tuple[str, 
         following = next((p for p in flow if p.page > page), None)
         if following is not None and not following.movable and following.h > empty:
             continue  # a block that could not be split and did not fit: the space could not be filled
-        yield "T723", (f"page {page} ends {100 * empty / block:.0f}% empty ({pt_to_mm(empty):.0f} mm) "
-                       f"before the last page")
+        yield PageProblem("T723", f"page {page} ends {100 * empty / block:.0f}% empty ({pt_to_mm(empty):.0f} mm) "
+                                  f"before the last page", following.line if following else 0)
 
 
-def lone_words(placed: list[Placed]) -> Iterator[tuple[str, str]]:
+def lone_words(placed: list[Placed]) -> Iterator[PageProblem]:
     """T724: a paragraph's last line holding one short word, under a line of others."""
     for p in placed:
         if p.kind not in ("text", "lead-in", "heading") or not p.ends or len(p.lines) < 2:
             continue
         words = p.lines[-1].split()
         if len(words) == 1 and len(words[0].strip(".,;:!?)(’”“‘'\"")) <= SHORT_WORD:
-            yield "T724", (f"'{words[0]}' stands alone on the last line of '{_short(p.text)}' "
-                           f"(page {p.page})")
+            yield PageProblem("T724", f"'{words[0]}' stands alone on the last line of '{_short(p.text)}' "
+                                      f"(page {p.page})", p.line)
 
 
-def page_problems(placed: list[Placed], frame: PageFrame) -> list[tuple[str, str]]:
+def page_problems(placed: list[Placed], frame: PageFrame) -> list[PageProblem]:
     """Every problem of the pages, in code order."""
     return [*stranded_headings(placed), *lone_rows(placed), *unmirrored(placed, frame),
             *mostly_empty(placed, frame), *lone_words(placed)]
