@@ -492,12 +492,52 @@ CODES = _registry(
                          Edit("rules.md", "", "# Rules\n\n| Word | Meaning |\n|---|---|\n"
                               "| Pneumonoultramicroscopicsilicovolcanoconiosis | Antidisestablishmentarianism |\n"),
                          command="build",
-                         gives=("rules.md:1:1: warning T711 a table needs 90.0 mm for its longest words but "
+                         gives=("rules.md:3:1: warning T711 a table needs 90.0 mm for its longest words but "
                                 "has 85.5 mm: words would break\n"
                                 "  hint: shorten the longest words, or drop a column; tables shrink no smaller "
                                 "than [lint] rules_min_type (now 7 pt)")),
          fix="Shorten the longest words or drop a column (a card table chooses its own with columns=); or "
              "lower [lint] rules_min_type."),
+    # The rules' pages, judged as typeset (render/rules_lint.py, rules/pagination.py)
+    Code("T720", W, "stranded-heading",
+         "A heading or lead-in ends a page or column of the rules while what it introduces starts on the next.",
+         meaning="A heading, or a paragraph ending in a colon, keeps at least two lines (or table rows) of "
+                 "what follows with it; this one was left at the foot of a page or column. Only `build` "
+                 "reports it, as it typesets the rules.",
+         example="None in the bundled packs: the typesetter keeps headings with what follows, and parts them "
+                 "only when not even a whole page holds the pair (a table row or drawing taller than the "
+                 "page under the heading). tests/checks/test_rules_page_findings.py builds such a page.",
+         fix="Shorten what follows the heading, or split it; please report a pack where it happens otherwise."),
+    Code("T721", W, "lone-table-row", "A table in the rules splits across pages leaving one row alone.",
+         meaning="A table that breaks across a page or column keeps several rows on each side, its header "
+                 "repeated; one row alone reads as if the rest were forgotten. Only `build` reports it.",
+         example="None in the bundled packs: tables split with at least 3 rows on each side or move whole. "
+                 "tests/checks/test_rules_page_findings.py builds a page that splits 3 + 1.",
+         fix="Please report the pack; a table with fewer rows moves whole to the next page."),
+    Code("T722", W, "unmirrored-margins",
+         "A booklet page's text or footer does not share the other pages' fold and outer margins.",
+         meaning="On a folded booklet every half page has the same margin at the fold (10 mm) and at the "
+                 "outer edge (16 mm), mirrored from left-hand to right-hand pages. Only `build --booklet` "
+                 "reports it.",
+         example="None in the bundled packs. tests/checks/test_rules_page_findings.py builds booklet pages "
+                 "that are not mirrored.",
+         fix="Please report the pack: the typesetter chooses each page's side by its number."),
+    Code("T723", W, "mostly-empty-page",
+         "A rules page other than the last ends more than half empty.",
+         meaning="A page ends early only when what comes next cannot fit or be split there (a table that "
+                 "moves whole, a drawing); more than half a page left empty before the last page looks "
+                 "like a mistake. Only `build` reports it.",
+         example="None in the bundled packs. tests/checks/test_rules_page_findings.py builds a page that "
+                 "breaks early.",
+         fix="Shorten or split the block that starts the next page (a long table, a tall picture)."),
+    Code("T724", W, "lone-short-word",
+         "A paragraph of the rules ends with one short word alone on its last line.",
+         meaning="A short last word is kept with the word before it (a no-break space), as a number is "
+                 "with its word, so no paragraph ends with a line holding only 'more.' or '5.'. Only "
+                 "`build` reports it.",
+         example="None in the bundled packs: the typesetter joins them. tests/checks/test_rules_page_findings.py "
+                 "sets a paragraph without the joins.",
+         fix="Reword the end of the paragraph; please report the pack."),
     # board.pdf as printkit lays it out: its board, tiles and pieces
     Code("T740", W, "board-near-edge", "Something on a page of board.pdf is within 4 mm of the paper's edge.",
          meaning="Home printers leave 3 to 4.2 mm of a sheet unprinted, and a shop's large-format printer about "

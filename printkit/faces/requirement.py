@@ -63,8 +63,17 @@ def _between(blocks: list[Block], word: Block) -> list[Block]:
     return out
 
 
-def requirement_block(requirement: Requirement, manifest: Manifest, compact: bool = False) -> Block:
-    """The requirement as nested blocks; ``compact`` keeps everything on one line (for tables)."""
+def requirement_block(requirement: Requirement, manifest: Manifest, compact: bool = False, lines: int = 1) -> Block:
+    """The requirement as nested blocks; ``compact`` keeps everything on one line (for tables).
+
+    ``lines=2`` with ``compact`` breaks the line in two before a ``+`` or ``or``
+    (the break that leaves the narrower block), if it has one.
+    """
+    block = _requirement_block(requirement, manifest, compact)
+    return _two_lines(block) if compact and lines == 2 else block
+
+
+def _requirement_block(requirement: Requirement, manifest: Manifest, compact: bool) -> Block:
     categories = {c.name for c in manifest.categories}
     term = lambda t: _term(t, manifest, categories)  # noqa: E731
     stack = _row if compact else _column
@@ -76,6 +85,23 @@ def requirement_block(requirement: Requirement, manifest: Manifest, compact: boo
         return _row(_between(slots, _word("+", 20)))
     rows = [_row([term(a.term), _word(f"×{a.count}", 18)]) for a in alts if isinstance(a, Repeat)]
     return stack(_between(rows, _word("or", 11)))
+
+
+def _two_lines(line: Block) -> Block:
+    """A one-line row broken before one of its words (``+``, ``or``), the second line starting with it.
+
+    Each line is a row as wide as the widest, holding its blocks at its left,
+    so the lines start flush left. A row without such a word is returned as it is.
+    """
+    parts = line.children if line.kind == "row" else ()
+    breaks = [i for i, part in enumerate(parts) if part.kind == "word" and i > 0]
+    if not breaks:
+        return line
+    halves = [(_row(list(parts[:i])), _row(list(parts[i:]))) for i in breaks]
+    first, second = min(halves, key=lambda pair: (max(pair[0].w, pair[1].w), -pair[0].w))
+    w = max(first.w, second.w)
+    flush = [Block(w, half.h, "row", children=(half,)) for half in (first, second)]
+    return _column(flush)
 
 
 def _render(block: Block, cx: float, cy: float, manifest: Manifest, categories: set[str]) -> list[Item]:
@@ -108,9 +134,10 @@ class DrawnRequirement:
 
 
 def draw_requirement(requirement: Requirement, box: Rect, manifest: Manifest, compact: bool = False,
-                     scale: float | None = None, align: str = "center") -> DrawnRequirement:
-    """The requirement in ``box`` (centred, or at its left), at ``scale`` or shrunk to fit."""
-    block = requirement_block(requirement, manifest, compact)
+                     scale: float | None = None, align: str = "center", lines: int = 1) -> DrawnRequirement:
+    """The requirement in ``box`` (centred, or at its left), at ``scale`` or shrunk to fit; ``lines`` as in
+    ``requirement_block``."""
+    block = requirement_block(requirement, manifest, compact, lines)
     fit = min(1.0, box.w / block.w, box.h / block.h)
     scale = fit if scale is None else min(scale, fit)
     categories = {c.name for c in manifest.categories}

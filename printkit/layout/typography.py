@@ -1,4 +1,4 @@
-"""Small typographic conventions applied wherever prose is set: quotes and ranges.
+"""Small typographic conventions applied wherever prose is set: quotes, ranges, no-break spaces.
 
 Pure functions on strings, so the rules booklet and the card faces agree on
 how an apostrophe or a range of numbers looks.
@@ -68,3 +68,27 @@ def number_range(low: int, high: int) -> str:
     """A range of whole numbers as printed: '2–5' with an en dash, or '2' when both ends agree."""
     low, high = min(low, high), max(low, high)
     return str(low) if low == high else f"{low}\u2013{high}"
+
+
+NBSP = "\u00a0"
+SHORT_WORD = 5  # characters, punctuation aside: a paragraph's last word this short never stands alone
+_NUMBER_NEXT = re.compile(r"(?<![^\s(\[–—-])(\d+(?:[–-]\d+)?)[ ](?=\S)")  # "2 with" -> "2\xa0with"
+_BEFORE_NUMBER = re.compile(r"(?<=\S)[ ](\d+(?:[–-]\d+)?)(?=[.,;:!?)\]]|$)")  # "to 5." -> "to\xa05."
+_LAST_WORDS = re.compile(r"(\S)[ ]+(\S+)\s*$")
+_PUNCTUATION = ".,;:!?()[]’”“‘'\"…"
+
+
+def keep_words(text: str) -> str:
+    """``text`` with no-break spaces where a line must not break: between a number and the word
+    after it ("2 with", "values 1 to 5"), before a number that ends a phrase ("to 5."), and before
+    a short last word (SHORT_WORD characters), so it never stands alone on the last line.
+
+    Only spaces are replaced, one character for one, so offsets into the text still hold.
+    """
+    text = _NUMBER_NEXT.sub(lambda m: m.group(1) + NBSP, text)
+    text = _BEFORE_NUMBER.sub(lambda m: NBSP + m.group(1), text)
+    last = _LAST_WORDS.search(text)
+    if last and len(last.group(2).strip(_PUNCTUATION)) <= SHORT_WORD:
+        start, end = last.end(1), last.start(2)
+        text = text[:start] + NBSP * (end - start) + text[end:]
+    return text

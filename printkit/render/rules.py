@@ -19,6 +19,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, ListFlowable,
                                 ListItem, PageTemplate, Paragraph, Spacer)
 from reportlab.platypus.flowables import BalancedColumns
@@ -33,11 +34,12 @@ from ..layout.typography import smart_quotes
 from ..model.pack import Manifest
 from ..rules.document import cover_box
 from ..rules.generated import CardTable, Legend
+from ..rules.pagination import PageFrame, Placed
 from ..rules.source import Heading, ListBlock, Paragraph as TextBlock, Run, TableBlock
 from ..rules.typefaces import STYLE_FONTS, heading_style
 from .icons import IconFiles
 from .pdf import draw_string
-from .rules_flowables import Drawing, keep_headings
+from .rules_flowables import NOTED_STYLES, Drawing, RulesParagraph, WithHeading, keep_headings, note_line
 from .rules_styles import MIN_TYPE, MUTED, RULE, icon_tag, markup, rules_fonts, rules_styles
 from .rules_tables import TableSetter
 
@@ -46,9 +48,10 @@ FOLD_MARGIN = 10.0  # mm beside a booklet's fold, which is no paper edge
 GUTTER = 7.0
 SHORT_COLUMN = 30.0  # mm: column content shorter than this runs the full width instead
 WIDE_TABLE_ROWS = 12  # a longer card table is set across the page
+WIDE_TABLE_GROWTH = 1.5  # a table this many times taller in a column than across the page runs across it
 FOOTER = 9.0  # mm from the page edge to the footer's baseline
 FOOTER_SIZE = 7.5  # points
-BODY_SIZES = (9.5, 9.25, 9.0)  # points: the body type, and the tighter sizes a booklet may take
+BODY_SIZES = (9.5, 9.25, 9.0, 8.75)  # points: the body type, and the tighter sizes a booklet may take
 MIN_LIST_WIDTH = 30.0  # mm: a list nested so deep that less is left is not indented further
 
 
@@ -65,6 +68,7 @@ class RulesTypesetter:
         self.min_type = min_type
         self.tables = TableSetter(manifest, self.fonts, self.styles, min_type, self._paragraph)
         self.tables.frame_height = mm_to_pt(paper.height) - 2 * mm_to_pt(MARGIN) - mm_to_pt(4)
+        WithHeading.frame_height = self.tables.frame_height
         # Two columns on a full sheet; a booklet's half sheet reads better in one.
         self.booklet = paper.width < 180
         self.columns = 1 if self.booklet else 2
@@ -88,7 +92,37 @@ class RulesTypesetter:
             if isinstance(block, Heading) and block.level <= 2:
                 wide = self._section_has_table(blocks, n)
             placed.append(("wide" if wide and isinstance(block, (Heading, CardTable)) else "column", block))
-        return placed
+        return self._spread(placed)
+
+    def _spread(self, placed: list[tuple[str, object]]) -> list[tuple[str, object]]:
+        """A table too wide for a column runs across the page, with the headings and the short
+        lead-in right above it: under the columns so far, and the columns go on below it."""
+        if self.columns < 2:
+            return placed
+        out = list(placed)
+        for n, (where, block) in enumerate(placed):
+            if where != "column" or not isinstance(block, (CardTable, TableBlock)) or not self._too_wide(block):
+                continue
+            out[n] = ("wide", block)
+            k, texts = n - 1, 0
+            while k >= 0 and out[k][0] == "column":
+                before = out[k][1]
+                if isinstance(before, TextBlock) and texts == 0 and not isinstance(out[k + 1][1], Heading):
+                    texts += 1  # the table's lead-in
+                elif not isinstance(before, Heading):
+                    break
+                out[k] = ("wide", before)
+                k -= 1
+        return out
+
+    def _too_wide(self, block) -> bool:
+        """Whether a table set in a column would be over half as tall again as across the page:
+        its words wrapped one or two to a line."""
+        heights = []
+        for width in (self.column_w, self.wide_w):
+            table = self.block(block, width)[0]
+            heights.append(table.wrap(mm_to_pt(width), 1e6)[1])
+        return heights[0] > WIDE_TABLE_GROWTH * heights[1]
 
     def width_for(self, where: str) -> float:
         return self.column_w if where == "column" else self.wide_w
@@ -101,20 +135,20 @@ class RulesTypesetter:
 
         def flush() -> None:
             if flowing and self.columns > 1 and not self._short(flowing):
-                out.append(BalancedColumns(keep_headings(flowing), nCols=self.columns, innerPadding=mm_to_pt(GUTTER),
+                out.append(BalancedColumns(self._kept(flowing, self.column_w), nCols=self.columns, innerPadding=mm_to_pt(GUTTER),
                                            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0))
             elif flowing and self.columns > 1:
                 # A few lines split into two columns read badly (a note broken mid-sentence across
                 # the page): they run the full width instead.
                 out.extend(f for block in waiting for f in self.block(block, self.wide_w))
             else:
-                out.extend(keep_headings(flowing))  # a heading never ends a page without what it heads
+                out.extend(flowing)
             flowing.clear()
             waiting.clear()
 
         for where, block in self.placement(list(blocks)):
             if where == "title":
-                out.append(self._paragraph(block.content, self.styles["title"]))
+                out += note_line([self._paragraph(block.content, self.styles["title"])], block.line)
                 out += self._cover()
             elif where == "column":
                 flowing += self.block(block, self.column_w)
@@ -125,7 +159,10 @@ class RulesTypesetter:
                     out.append(CondPageBreak(mm_to_pt(40)))
                 out += self.block(block, self.wide_w)
         flush()
-        return out
+        return self._kept(out, self.wide_w)  # a heading never ends a page or column without what it heads
+
+    def _kept(self, flowables: list[Flowable], width: float) -> list[Flowable]:
+        return keep_headings(flowables, mm_to_pt(width), self.styles["body"].leading)
 
     def _short(self, flowables: list[Flowable]) -> bool:
         """Whether column content is a few lines of prose: under SHORT_COLUMN mm set in one column."""
@@ -155,6 +192,10 @@ class RulesTypesetter:
         return False
 
     def block(self, block, width: float) -> list[Flowable]:
+        """The flowables of one block at ``width`` mm, each knowing the block's source line (see note_line)."""
+        return note_line(self._flowables_of(block, width), getattr(block, "line", 0))
+
+    def _flowables_of(self, block, width: float) -> list[Flowable]:
         if isinstance(block, Heading):
             style = self.styles[heading_style(block.level)]
             return [self._paragraph(block.content, style)]
@@ -171,8 +212,8 @@ class RulesTypesetter:
         return []
 
     def _paragraph(self, runs: tuple[Run, ...], style: ParagraphStyle) -> Paragraph:
-        return Paragraph(markup(runs, lambda name: self._icon(name, style), self.roles.get(style.fontName, "body"),
-                                self.m.fonts.fallback), style)
+        return RulesParagraph(markup(runs, lambda name: self._icon(name, style), self.roles.get(style.fontName, "body"),
+                                     self.m.fonts.fallback, keep=style.name in NOTED_STYLES), style)
 
     def _icon(self, name: str, style: ParagraphStyle) -> str | None:
         found = self.icons.get(name) if self.icons else None
@@ -204,12 +245,18 @@ class RulesTypesetter:
         body_h = h - 2 * mm_to_pt(MARGIN) - mm_to_pt(4)  # room for the footer line
         bottom = mm_to_pt(MARGIN) + mm_to_pt(4)
         templates = []
-        for name, page, follow in (("recto", 1, "verso"), ("verso", 2, "recto")):
+        for name, page in (("recto", 1), ("verso", 2)):
             left, _ = self.margins(page)
             frame = Frame(mm_to_pt(left), bottom, mm_to_pt(self.wide_w), body_h, id=name, leftPadding=0,
                           rightPadding=0, topPadding=0, bottomPadding=0)
-            templates.append(PageTemplate(name, [frame], onPage=self._footer, autoNextPageTemplate=follow))
+            templates.append(PageTemplate(name, [frame], onPage=self._footer))
         return templates
+
+    def frame(self) -> PageFrame:
+        """The pages' geometry, for the page lint."""
+        bottom = mm_to_pt(MARGIN) + mm_to_pt(4)
+        return PageFrame(mm_to_pt(self.paper.width), mm_to_pt(self.paper.height),
+                         mm_to_pt(self.paper.height - MARGIN), bottom, self.booklet)
 
     def _footer(self, canvas, doc) -> None:
         canvas.saveState()
@@ -219,6 +266,8 @@ class RulesTypesetter:
         canvas.setStrokeColor(HexColor(RULE))
         canvas.setLineWidth(0.5)
         canvas.line(x0, y + 9, x1, y + 9)
+        if hasattr(canvas, "note"):
+            canvas.note(Placed(doc.page, "footer", x0, y, x1 - x0, 9))
         canvas.setFont(self.fonts[STYLE_FONTS["footer"]], FOOTER_SIZE)
         canvas.setFillColor(HexColor(MUTED))
         title = f"{smart_quotes(self.m.title)}: rules"
@@ -232,8 +281,38 @@ class RulesTypesetter:
         canvas.restoreState()
 
 
+class RulesDocument(BaseDocTemplate):
+    """A document whose pages take the recto or verso template by the parity of their number.
+
+    reportlab's own alternation (autoNextPageTemplate) drifts by a page when a
+    flowable looks ahead at the next page's frame, which put a booklet's wide
+    margin at the fold on some pages; choosing by the number cannot drift.
+    """
+
+    def handle_pageBegin(self):
+        self.pageTemplate = self.pageTemplates[self.page % 2]  # self.page is still the previous page
+        super().handle_pageBegin()
+
+
+class NotingCanvas(Canvas):
+    """A canvas that keeps a note of every paragraph, table piece and footer drawn on it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.placed: list[Placed] = []
+
+    def note(self, placed: Placed) -> None:
+        self.placed.append(placed)
+
+
 def render_rules(blocks, manifest: Manifest, paper: Paper) -> tuple[bytes, int]:
-    """The typeset rules and their number of pages.
+    """The typeset rules and their number of pages."""
+    data, pages, _, _ = typeset_pages(blocks, manifest, paper)
+    return data, pages
+
+
+def typeset_pages(blocks, manifest: Manifest, paper: Paper) -> tuple[bytes, int, list[Placed], PageFrame]:
+    """The typeset rules, their number of pages, and where each block was placed on them.
 
     A booklet's pages go four to a sheet: when the last sheet would carry two
     or more blank pages, slightly tighter type is tried, and the version that
@@ -245,27 +324,29 @@ def render_rules(blocks, manifest: Manifest, paper: Paper) -> tuple[bytes, int]:
         icons = IconFiles(manifest, Path(folder))
         best = None
         for body_size in BODY_SIZES if paper.width < 180 else BODY_SIZES[:1]:
-            data, pages = _build(blocks, manifest, paper, icons, body_size)
+            built = _build(blocks, manifest, paper, icons, body_size)
+            pages = built[1]
             waste = (-pages) % 4 if paper.width < 180 else 0
             if best is None or ((pages + 3) // 4, waste) < best[0]:
-                best = (((pages + 3) // 4, waste), data, pages)
+                best = (((pages + 3) // 4, waste), built)
             if waste <= 1:
                 break
-        return best[1], best[2]
+        return best[1]
 
 
-def _build(blocks, manifest: Manifest, paper: Paper, icons: IconFiles, body_size: float) -> tuple[bytes, int]:
+def _build(blocks, manifest: Manifest, paper: Paper, icons: IconFiles,
+           body_size: float) -> tuple[bytes, int, list[Placed], PageFrame]:
     setter = RulesTypesetter(manifest, paper, icons, body_size, manifest.lint.rules_min_type)
     out = io.BytesIO()
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        doc = BaseDocTemplate(out, pagesize=(mm_to_pt(paper.width), mm_to_pt(paper.height)),
+        doc = RulesDocument(out, pagesize=(mm_to_pt(paper.width), mm_to_pt(paper.height)),
                               title=f"{manifest.title}: rules", author="printkit", subject=manifest.description,
                               creator=f"printkit {__version__}", invariant=1, pageCompression=1,
                               initialFontName=setter.fonts["body"], initialFontSize=10)
         doc.addPageTemplates(setter.templates())
         # Something on the first page, always: a PDF without pages is one readers refuse.
-        doc.build(setter.flowables(list(blocks)) or [Spacer(1, 1)])
+        doc.build(setter.flowables(list(blocks)) or [Spacer(1, 1)], canvasmaker=NotingCanvas)
     finally:
         rl_config.useA85 = saved_a85
-    return out.getvalue(), doc.page
+    return out.getvalue(), doc.page, doc.canv.placed, setter.frame()

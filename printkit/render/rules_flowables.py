@@ -1,13 +1,15 @@
 """Flowables of the rules: drawings (tokens, requirements, pictures), and headings kept with what follows."""
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, ListFlowable, Paragraph
+from reportlab.platypus import CondPageBreak, Flowable, ListFlowable, Paragraph, Spacer
+from reportlab.platypus.flowables import BalancedColumns
 
 from ..faces.requirement import draw_requirement, requirement_block
 from ..faces.tokens import token
 from ..layout.draw import Group, Item, Text
 from ..layout.geometry import Rect, mm_to_pt
 from ..model.pack import Manifest, TokenStyle
+from ..rules.pagination import Placed
 from ..requirements import Requirement
 from .pdf import PdfPainter
 from .rules_styles import MIN_TYPE
@@ -40,11 +42,12 @@ class Drawing(Flowable):
         PdfPainter(self.canv, {}, {}).draw(self.items)
 
 
-def requirement_drawing(requirement: Requirement, manifest: Manifest, scale: float) -> Drawing:
-    """A requirement drawn at ``scale``, in a flowable exactly its size."""
-    block = requirement_block(requirement, manifest, compact=True)
+def requirement_drawing(requirement: Requirement, manifest: Manifest, scale: float, lines: int = 1) -> Drawing:
+    """A requirement drawn at ``scale``, on one line or broken in two, in a flowable exactly its size."""
+    block = requirement_block(requirement, manifest, compact=True, lines=lines)
     w, h = block.w * scale, block.h * scale
-    drawn = draw_requirement(requirement, Rect(0, 0, w, h), manifest, compact=True, scale=scale, align="left")
+    drawn = draw_requirement(requirement, Rect(0, 0, w, h), manifest, compact=True, scale=scale, align="left",
+                             lines=lines)
     return Drawing(list(drawn.items), w, h)
 
 
@@ -67,6 +70,49 @@ def token_radius(style: TokenStyle, height: float, min_type: float = MIN_TYPE) -
     return r * max(1.0, min_type / smallest)
 
 
+NOTED_STYLES = {"title": "heading", "h2": "heading", "h3": "heading", "body": "text"}  # style -> kind
+
+
+def note_line(flowables: list[Flowable], line: int) -> list[Flowable]:
+    """``flowables`` made from the block on source ``line``: the page lint locates its findings there.
+
+    A flowable made from a block inside (a list's paragraph) keeps the line it has.
+    """
+    for f in flowables:
+        if not getattr(f, "source_line", 0):
+            f.source_line = line
+    return flowables
+
+
+class RulesParagraph(Paragraph):
+    """A paragraph that notes where it is drawn (on a canvas that takes notes), for the page lint."""
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        if len(parts) == 2:
+            parts[0].continues = True  # its last line is not the paragraph's
+        return note_line(parts, getattr(self, "source_line", 0))
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        kind = NOTED_STYLES.get(self.style.name)
+        note = getattr(canvas, "note", None)
+        if kind and note is not None:
+            text = self.getPlainText()
+            if kind == "text" and text.rstrip().endswith(":"):
+                kind = "lead-in"
+            note(Placed(canvas.getPageNumber(), kind, x, y, self.width, self.height, text, line_texts(self),
+                        not getattr(self, "continues", False), line=getattr(self, "source_line", 0)))
+        super().drawOn(canvas, x, y, _sW)
+
+
+def line_texts(paragraph: Paragraph) -> tuple[str, ...]:
+    """The lines of a wrapped paragraph as text."""
+    lines = getattr(getattr(paragraph, "blPara", None), "lines", None) or []
+    if getattr(paragraph.blPara, "kind", 0):
+        return tuple("".join(getattr(w, "text", "") for w in line.words).strip() for line in lines)
+    return tuple(" ".join(line[1]) for line in lines)
+
+
 class WithHeading(Flowable):
     """A heading and what follows it, which no column or page end may part.
 
@@ -74,9 +120,12 @@ class WithHeading(Flowable):
     flowable; it splits only inside what follows, keeping the first piece.
     """
 
+    frame_height = 0.0  # points a whole page or column holds; 0: unknown
+
     def __init__(self, heading: Flowable, body: Flowable):
         super().__init__()
         self.heading, self.body = heading, body
+        self.frame_height = WithHeading.frame_height
 
     def _gap(self) -> float:
         return max(self.heading.getSpaceAfter(), self.body.getSpaceBefore())
@@ -95,6 +144,8 @@ class WithHeading(Flowable):
         body = self.body
         parts = body.splitOn(self.canv, avail_width, room) if hasattr(self, "canv") else body.split(avail_width, room)
         if len(parts) < 2:
+            if self.frame_height and avail_height >= self.frame_height - 1:
+                return [self.heading, body]  # not even a whole page holds the pair: they part (T720)
             return []
         return [WithHeading(self.heading, parts[0]), *parts[1:]]
 
@@ -109,19 +160,45 @@ class WithHeading(Flowable):
         self.body.drawOn(canvas, x, y, _sW)
 
 
-def _keeps_with_next(flowable: Flowable) -> bool:
-    return isinstance(flowable, Paragraph) and bool(getattr(flowable.style, "keepWithNext", 0))
+KEEP_LINES = 2  # lines of what follows that a heading or a lead-in keeps with it
 
 
-def keep_headings(flowables: list[Flowable]) -> list[Flowable]:
-    """Lists opened into their items, and each heading joined to what follows it."""
+def keeps_with_next(flowable: Flowable) -> bool:
+    """A heading (its style keeps with next), or a lead-in: a paragraph ending in a colon."""
+    if not isinstance(flowable, Paragraph):
+        return False
+    return bool(getattr(flowable.style, "keepWithNext", 0)) or flowable.getPlainText().rstrip().endswith(":")
+
+
+def _lines_tall(flowable: Flowable, width: float, leading: float) -> float:
+    """How many lines of ``leading`` points ``flowable`` is tall at ``width`` points."""
+    _, h = flowable.wrap(width, 1e6)
+    return h / leading if leading else 0.0
+
+
+def keep_headings(flowables: list[Flowable], width: float, leading: float) -> list[Flowable]:
+    """Lists opened into their items, and each heading or lead-in joined to what follows it.
+
+    What follows must give at least KEEP_LINES lines (``leading`` points each,
+    at ``width`` points): a one-line paragraph under a heading is joined to
+    the block after it too, so "Kid cards / There are 52 Kid cards." never
+    ends a page with its table on the next.
+    """
     opened: list[Flowable] = []
     for f in flowables:
         opened += f._getContent() if isinstance(f, ListFlowable) else [f]
     out: list[Flowable] = []
     for f in reversed(opened):
-        if _keeps_with_next(f) and out:
+        if keeps_with_next(f) and out and _joinable(out[0]):
+            if (len(out) > 1 and _joinable(out[1]) and not isinstance(out[0], WithHeading)
+                    and _lines_tall(out[0], width, leading) < KEEP_LINES - 0.01):
+                out[0:2] = [WithHeading(out[0], out[1])]  # too short to stand for what the heading heads
             out[0] = WithHeading(f, out[0])
         else:
             out.insert(0, f)
     return out
+
+
+def _joinable(flowable: Flowable) -> bool:
+    """Whether a flowable can travel under a heading: not a page break, nor a block of columns."""
+    return not isinstance(flowable, (CondPageBreak, BalancedColumns, Spacer))

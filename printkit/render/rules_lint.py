@@ -5,10 +5,14 @@ What it reports, located at the rules source:
 * ``T705``: type smaller than ``min_type`` points, in text, table cells or drawings;
 * ``T709``: a token or drawing that overlaps the text beside it (wider than its cell);
 * ``T711``: a table column narrower than a word it holds (the word would break),
-  or a table row too tall for a page.
+  or a table row too tall for a page;
+* ``T720``–``T724``: the pages' typography, judged on the typeset pages
+  (rules/pagination.py): a stranded heading, a lone table row, unmirrored
+  booklet margins, a mostly empty page, a lone short word.
 
-Generated tables are located at the line of their ``{{...}}`` directive;
-Markdown tables and prose at line 1 of the rules file.
+Generated tables are located at their ``{{...}}`` directive; Markdown tables,
+headings and prose at the source line they start on; the page findings at the
+block involved, as far as the typesetter knows it (line 1 when it does not).
 """
 from __future__ import annotations
 
@@ -27,7 +31,8 @@ from ..rules.content import expand
 from ..rules.document import load_rules, rules_path
 from ..rules.generated import CardTable, Legend, PlaceholderError
 from ..rules.source import ListBlock, Placeholder, TableBlock, parse_rules
-from .rules import FOOTER_SIZE, MARGIN, RulesTypesetter
+from ..rules.pagination import page_problems
+from .rules import FOOTER_SIZE, MARGIN, RulesTypesetter, typeset_pages
 from .rules_flowables import Drawing, WithHeading, smallest_type
 from .rules_styles import rules_fonts
 
@@ -52,7 +57,7 @@ def lint_rules(pack: Pack, paper: Paper, booklet: bool, min_type: float = 7.0) -
     for where, block in setter.placement(list(rules.blocks)):
         width = setter.width_for(where)
         source = next((placeholder for b, placeholder in origins if b == block), None)
-        at = source.location if source is not None else top
+        at = source.location if source is not None else Location(path, getattr(block, "line", 0) or 1, 1)
         what = _name(block)
         found: list[Finding] = []
         for flowable in setter.block(block, width) if where != "title" else []:
@@ -64,7 +69,28 @@ def lint_rules(pack: Pack, paper: Paper, booklet: bool, min_type: float = 7.0) -
                 found = [f for f in found if not (f.code == "T711" and f.message.endswith("inside the word"))]
             found += too_narrow
         findings += found
-    return _unique(findings)
+    return _unique(findings + page_findings(pack, page, top))
+
+
+PAGE_HINTS = {
+    "T720": "report the pack: headings and lead-ins are meant to keep two lines of what follows",
+    "T721": "report the pack: a table split is meant to keep two rows or more on each side",
+    "T722": "report the pack: a booklet's pages are meant to share their fold and outer margins",
+    "T723": "shorten or move the block that starts the next page, or report the pack",
+    "T724": "reword the paragraph's end, or report the pack: a short last word is meant to keep its neighbour",
+}
+
+
+def page_findings(pack: Pack, page: Paper, at: Location) -> list[Finding]:
+    """The typographic rules of the pages (T720–T724), on the rules typeset as the build sets them;
+    each at the source line of the block involved, or at ``at`` when no line is known."""
+    rules = load_rules(pack)
+    try:
+        _, _, placed, frame = typeset_pages(rules.blocks, pack.manifest, page)
+    except Exception:  # noqa: BLE001 - pages that cannot be set are the build's D813, not a lint's
+        return []
+    return [Finding(p.code, f"rules.pdf: {p.message}", Location(at.file, p.line or at.line, 1), PAGE_HINTS[p.code])
+            for p in page_problems(placed, frame)]
 
 
 def _origins(pack: Pack, path: Path) -> list[tuple[object, Placeholder]]:

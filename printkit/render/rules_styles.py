@@ -14,7 +14,7 @@ from ..fonts import FONT_FILES, font_runs, metrics, pdf_font_name, with_fallback
 from ..layout.geometry import mm_to_pt
 from ..layout.richparse import Span, parse_rich
 from ..layout.richtext import ICON_SCALE
-from ..layout.typography import smart_quotes
+from ..layout.typography import keep_words, smart_quotes
 from ..rules.source import IconRef, Run
 from ..rules.typefaces import STYLE_FONTS, run_font
 from .pdf import font_name, register_fonts
@@ -29,7 +29,8 @@ def rules_styles(fonts: dict[str, str], body_size: float = 9.5) -> dict[str, Par
     """Paragraph styles by name: body, title, h2, h3, and the table cells at their largest size."""
     leading = round(body_size * 1.33, 2)
     body = ParagraphStyle("body", fontName=fonts[STYLE_FONTS["body"]], fontSize=body_size, leading=leading,
-                          textColor=HexColor(INK), spaceAfter=body_size * 0.47)
+                          textColor=HexColor(INK), spaceAfter=body_size * 0.47,
+                          allowWidows=0, allowOrphans=0)  # no paragraph leaves one line alone at a break
     styles = {
         "body": body,
         "title": ParagraphStyle("title", body, fontName=fonts[STYLE_FONTS["title"]], fontSize=26, leading=30,
@@ -70,14 +71,17 @@ IconTag = Callable[[str], "str | None"]  # icon name -> <img> markup, None if it
 
 
 def markup(runs: tuple[Run, ...], icon: IconTag | None = None, base: str = "body",
-           fallback: tuple[str, ...] = ()) -> str:
+           fallback: tuple[str, ...] = (), keep: bool = False) -> str:
     """Paragraph markup for runs, with typographic quotes worked out across the whole paragraph.
 
     ``base`` is the font role of the paragraph's style; a character its face lacks is set in the
     first of the pack's ``fallback`` fonts that has it, marked up as a font change of its own.
+    With ``keep``, numbers stay with their words and a short last word with the one before
+    (no-break spaces); table cells go without, as their columns are measured word by word.
     """
     tags = {"bold": ("<b>", "</b>"), "italic": ("<i>", "</i>"), "bold-italic": ("<b><i>", "</i></b>")}
-    texts = _split_like(smart_quotes("".join(run.text for run in runs)), [len(run.text) for run in runs])
+    text = smart_quotes("".join(run.text for run in runs))
+    texts = _split_like(keep_words(text) if keep else text, [len(run.text) for run in runs])
     out = []
     for run, text in zip(runs, texts):
         image = icon(run.name) if icon and isinstance(run, IconRef) else None

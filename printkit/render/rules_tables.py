@@ -15,8 +15,9 @@ from ..layout.typography import smart_quotes
 from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
 from ..rules.generated import CardTable, Column, Legend
+from ..rules.pagination import Placed
 from ..rules.source import Run, TableBlock
-from .rules_flowables import Drawing, requirement_drawing, requirement_scale, token_radius
+from .rules_flowables import Drawing, note_line, requirement_drawing, requirement_scale, token_radius
 from ..rules.typefaces import STYLE_FONTS, run_font
 from .rules_styles import CELL_SIZES, MIN_TYPE, RULE, cell_styles, rich_runs, text_width
 
@@ -24,6 +25,7 @@ CELL_PAD = 3.0  # points of padding each side of a table cell
 TABLE_TOKEN_HEIGHT = 7.5  # mm: a token in a table, unless its type needs it larger
 
 KEEP_ROWS = 3  # body rows a table keeps together on each side of a page break
+CELL_ROOM = pt_to_mm(2 * CELL_PAD) + 0.3  # mm a cell's content leaves to its padding, and some slack
 MIN_COLUMN = pt_to_mm(2 * CELL_PAD) + 1.5  # mm: the narrowest column, its padding and a letter
 
 
@@ -37,6 +39,7 @@ class Table(PlatypusTable):
     frame_height = 0.0  # points a page's frame holds; 0: unknown
 
     def split(self, availWidth, availHeight):
+        whole = getattr(self, "whole_rows", len(self._cellvalues) - self.repeatRows)
         parts = self._split_rows(availWidth, availHeight)
         if not parts and self._row_taller_than_page():
             # A row taller than any page can never move whole to the next one: split inside it.
@@ -45,7 +48,19 @@ class Table(PlatypusTable):
         for part in parts:
             if isinstance(part, Table):
                 part.frame_height = self.frame_height
-        return parts
+                part.whole_rows = whole
+        return note_line(parts, getattr(self, "source_line", 0))
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        note = getattr(canvas, "note", None)
+        if note is not None:  # a canvas that takes notes, for the page lint
+            rows = len(self._cellvalues) - self.repeatRows
+            first = self._cellvalues[self.repeatRows][0] if rows else ""
+            text = first.getPlainText() if isinstance(first, Paragraph) else ""
+            whole = getattr(self, "whole_rows", rows)
+            note(Placed(canvas.getPageNumber(), "table", x, y, self._width, self._height, text, rows=rows,
+                        whole_rows=whole, movable=whole >= 2 * KEEP_ROWS, line=getattr(self, "source_line", 0)))
+        super().drawOn(canvas, x, y, _sW)
 
     def _row_taller_than_page(self) -> bool:
         heights = getattr(self, "_rowHeights", None) or []
@@ -127,7 +142,8 @@ class TableSetter:
         self.frame_height = 0.0  # points; set by the typesetter so tables can split rows too tall for a page
 
     def _table(self, rows: list[list], widths_mm: list[float], drawn: bool = False) -> Table:
-        table = Table(rows, colWidths=[mm_to_pt(w) for w in widths_mm], repeatRows=1)
+        table = Table(rows, colWidths=[mm_to_pt(w) for w in widths_mm], repeatRows=1,
+                      spaceAfter=self.styles["body"].spaceAfter * 2)  # air before the text under it
         table.frame_height = self.frame_height
         pad = 1.2 if drawn else 2.2  # drawings fill their rows; text needs air
         style = [("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),  # else cells select Helvetica
@@ -148,6 +164,9 @@ class TableSetter:
         Every column is at least as wide as its longest word (header included),
         so no word is ever broken; the type shrinks, down to the rules'
         minimum, until that fits. ``widths`` is None if it never does.
+        When the text would wrap only because a drawing column is as wide as
+        its widest drawing, the widest drawings break onto two lines instead
+        (see ``drawing_lines``) and the text keeps one line.
         """
         requirements = [cell for row in block.rows for cell in row if isinstance(cell, Requirement)]
         scale = requirement_scale(requirements, self.m, TABLE_TOKEN_HEIGHT, self.min_type) if requirements else 1.0
@@ -156,14 +175,36 @@ class TableSetter:
         sizes = [s for s in CELL_SIZES if s >= self.min_type] or [self.min_type]
         for size in sizes:
             least, most = self.column_needs(block, size, scale, radius)
+            if sum(most) > width + 1e-6 and requirements:
+                wrapped = self._text_on_one_line(block, size, scale, radius, least, most, width)
+                if wrapped is not None:
+                    return TableLayout(size, wrapped, scale, radius)
             widths = fit_columns(least, most, width)
             if widths is not None:
                 return TableLayout(size, widths, scale, radius)
         return TableLayout(sizes[-1], None, scale, radius, squeeze(least, width))
 
-    def column_needs(self, block: CardTable, size: float, scale: float, radius: float):
-        """(least, most) width in mm of each column: its longest word, and its longest text on one line."""
-        pad = pt_to_mm(2 * CELL_PAD) + 0.3
+    def _text_on_one_line(self, block: CardTable, size: float, scale: float, radius: float, least: list[float],
+                          most: list[float], width: float) -> list[float] | None:
+        """Widths that set every text column on one line, the drawing columns taking what is left with their
+        widest drawings on two lines; None if that does not fit, or no drawing can break."""
+        broken, _ = self.column_needs(block, size, scale, radius, drawing_lines=2)
+        drawn = {i for i, column in enumerate(zip(*block.rows)) if any(isinstance(c, Requirement) for c in column)}
+        if all(broken[i] >= least[i] - 1e-6 for i in drawn):
+            return None  # no drawing gets narrower on two lines
+        need = [broken[i] if i in drawn else most[i] for i in range(len(most))]
+        return fit_columns(need, most, width)
+
+    def drawing_lines(self, requirement: Requirement, scale: float, column: float) -> int:
+        """2 when the requirement drawn at ``scale`` on one line is wider than a ``column`` mm wide, else 1."""
+        return 2 if requirement_block(requirement, self.m, compact=True).w * scale + CELL_ROOM > column + 1e-6 else 1
+
+    def column_needs(self, block: CardTable, size: float, scale: float, radius: float, drawing_lines: int = 1):
+        """(least, most) width in mm of each column: its longest word, and its longest text on one line.
+
+        With ``drawing_lines=2`` a drawing's least is its width broken onto two lines, where that is narrower.
+        """
+        pad = CELL_ROOM
         least, most = [], []
         for i, column in enumerate(block.columns):
             head = STYLE_FONTS["head"]
@@ -173,7 +214,10 @@ class TableSetter:
                 cell = row[i]
                 if isinstance(cell, Requirement):
                     w = requirement_block(cell, self.m, compact=True).w * scale
-                    words.append(w)
+                    if drawing_lines == 2:
+                        words.append(min(w, requirement_block(cell, self.m, compact=True, lines=2).w * scale))
+                    else:
+                        words.append(w)
                     lines.append(w)
                 elif isinstance(cell, TokenStyle):
                     words.append(2 * radius)
@@ -201,9 +245,10 @@ class TableSetter:
         rows = [header]
         for row in block.rows:
             cells = []
-            for cell, column in zip(row, block.columns):
+            for cell, column, w in zip(row, block.columns, widths):
                 if isinstance(cell, Requirement):
-                    cells.append(requirement_drawing(cell, self.m, layout.scale))
+                    lines = self.drawing_lines(cell, layout.scale, w)
+                    cells.append(requirement_drawing(cell, self.m, layout.scale, lines))
                 elif isinstance(cell, TokenStyle):
                     r = layout.radius
                     cells.append(Drawing(token(cell, r, r, r, outline=0.6, fallback=self.m.fonts.fallback),
@@ -252,17 +297,16 @@ class TableSetter:
             drawn_w = (max(requirement_block(r, self.m, compact=True).w for r in requirements) * scale
                        + pt_to_mm(CELL_PAD) + 0.5)
             drawn_w = min(drawn_w, width * 0.6)
-            for n, (r, meaning) in enumerate(block.examples):  # a table each: a column may end between any two
-                table = Table([[requirement_drawing(r, self.m, scale),
-                                self.paragraph((Run(meaning),), self.styles["cell"])]],
-                              colWidths=[mm_to_pt(drawn_w), mm_to_pt(width - drawn_w)])
-                last = n == len(block.examples) - 1
-                rule = [] if last else [("LINEBELOW", (0, 0), (-1, -1), 0.4, HexColor(RULE))]
-                table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
-                                           ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                                           ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                           ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD)] + rule))
-                out.append(table)
+            # One table, so a page or column break leaves at least KEEP_ROWS examples on each side.
+            rows = [[requirement_drawing(r, self.m, scale), self.paragraph((Run(meaning),), self.styles["cell"])]
+                    for r, meaning in block.examples]
+            table = Table(rows, colWidths=[mm_to_pt(drawn_w), mm_to_pt(width - drawn_w)])
+            table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
+                                       ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                       ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+                                       ("LINEBELOW", (0, 0), (-1, -2), 0.4, HexColor(RULE))]))
+            out.append(table)
         if block.categories:
             runs = [Run("Words instead of tokens: ")]
             for n, (name, label) in enumerate(block.categories):

@@ -1,7 +1,7 @@
 """The rules as the typesetter needs them: the source with every placeholder expanded."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..findings import Finding
@@ -81,18 +81,25 @@ def load_rules(pack: Pack, odds: bool = True) -> RulesDocument | None:
 def _expand(block: Block, pack: Pack, findings: list[Finding], odds: bool) -> list[Expanded]:
     if isinstance(block, Placeholder):
         result = _attempt(block, pack, findings, odds)
-        return result if isinstance(result, list) else []
+        return [_at_line(b, block.location.line) for b in result] if isinstance(result, list) else []
     if isinstance(block, Heading):
-        return [Heading(block.level, _inline(block.content, pack, findings))]
+        return [Heading(block.level, _inline(block.content, pack, findings), block.line)]
     if isinstance(block, Paragraph):
-        return [Paragraph(_inline(block.content, pack, findings))]
+        return [Paragraph(_inline(block.content, pack, findings), block.line)]
     if isinstance(block, ListBlock):
         items = tuple(tuple(x for b in item for x in _expand(b, pack, findings, odds)) for item in block.items)
-        return [ListBlock(block.ordered, items, block.start)]
+        return [ListBlock(block.ordered, items, block.start, block.line)]
     if isinstance(block, TableBlock):
         return [TableBlock(tuple(_inline(c, pack, findings) for c in block.header),
-                           tuple(tuple(_inline(c, pack, findings) for c in row) for row in block.rows))]
+                           tuple(tuple(_inline(c, pack, findings) for c in row) for row in block.rows), block.line)]
     return [block]
+
+
+def _at_line(block: Expanded, line: int) -> Expanded:
+    """A generated block, and the blocks in it, located at ``line``: the placeholder's, where they were made."""
+    if isinstance(block, ListBlock):
+        block = replace(block, items=tuple(tuple(_at_line(b, line) for b in item) for item in block.items))
+    return replace(block, line=line) if hasattr(block, "line") and not block.line else block
 
 
 def _inline(content, pack: Pack, findings: list[Finding]) -> tuple[Run, ...]:

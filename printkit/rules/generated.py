@@ -1,7 +1,7 @@
 """Content generated for the rules from a pack's data: plain records for the typesetter."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Union
 
 from ..model.pack import TokenStyle
@@ -34,6 +34,7 @@ Cell = Union[str, Requirement, TokenStyle]  # text, a drawn requirement, or a to
 class CardTable:
     columns: tuple[Column, ...]
     rows: tuple[tuple[Cell, ...], ...]
+    line: int = field(default=0, compare=False)  # of the placeholder that made it, as source blocks keep theirs
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Legend:
     tokens: tuple[tuple[TokenStyle, str], ...]  # style and the name of its card
     examples: tuple[tuple[Requirement, str], ...]  # drawn requirement and what it means
     categories: tuple[tuple[str, str], ...]
+    line: int = field(default=0, compare=False)  # of the placeholder that made it
 
 
 Generated = Union[CardTable, Legend]

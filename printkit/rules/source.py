@@ -65,15 +65,22 @@ class Placeholder:
 Inline = Union[Run, IconRef, Placeholder]
 
 
+# Every block keeps the source line it starts on (1-based; 0 when it was not written in the source),
+# so findings about the typeset pages can point there. It takes no part in comparing blocks.
+SourceLine = field(default=0, compare=False)
+
+
 @dataclass(frozen=True)
 class Heading:
     level: int
     content: tuple[Inline, ...]
+    line: int = SourceLine
 
 
 @dataclass(frozen=True)
 class Paragraph:
     content: tuple[Inline, ...]
+    line: int = SourceLine
 
 
 @dataclass(frozen=True)
@@ -81,12 +88,14 @@ class ListBlock:
     ordered: bool
     items: tuple[tuple["Block", ...], ...]
     start: int = 1
+    line: int = SourceLine
 
 
 @dataclass(frozen=True)
 class TableBlock:
     header: tuple[tuple[Inline, ...], ...]
     rows: tuple[tuple[tuple[Inline, ...], ...], ...]
+    line: int = SourceLine
 
 
 Block = Union[Heading, Paragraph, ListBlock, TableBlock, Placeholder]
@@ -109,8 +118,9 @@ def _blocks(tokens, i: int, end: int, path: Path, lines: list[str]) -> tuple[lis
     blocks: list[Block] = []
     while i < end:
         t = tokens[i]
+        line = t.map[0] + 1 if t.map else 0
         if t.type == "heading_open":
-            blocks.append(Heading(int(t.tag[1]), _inline(tokens[i + 1], path, lines)))
+            blocks.append(Heading(int(t.tag[1]), _inline(tokens[i + 1], path, lines), line))
             i += 3
         elif t.type == "paragraph_open":
             content = _inline(tokens[i + 1], path, lines)
@@ -118,7 +128,7 @@ def _blocks(tokens, i: int, end: int, path: Path, lines: list[str]) -> tuple[lis
             if len(alone) == 1 and isinstance(alone[0], Placeholder):
                 blocks.append(replace(alone[0], inline=False, style="plain"))
             else:
-                blocks.append(Paragraph(content))
+                blocks.append(Paragraph(content, line))
             i += 3
         elif t.type in ("bullet_list_open", "ordered_list_open"):
             close = _matching(tokens, i)
@@ -130,7 +140,7 @@ def _blocks(tokens, i: int, end: int, path: Path, lines: list[str]) -> tuple[lis
                 items.append(tuple(inner))
                 j = item_close + 1
             start = int(t.attrGet("start") or 1)
-            blocks.append(ListBlock(t.type == "ordered_list_open", tuple(items), start))
+            blocks.append(ListBlock(t.type == "ordered_list_open", tuple(items), start, line))
             i = close + 1
         elif t.type == "table_open":
             close = _matching(tokens, i)
@@ -142,7 +152,7 @@ def _blocks(tokens, i: int, end: int, path: Path, lines: list[str]) -> tuple[lis
                 elif tokens[k].type == "tr_close":
                     rows.append(tuple(row))
                     row = []
-            blocks.append(TableBlock(rows[0], tuple(rows[1:])))
+            blocks.append(TableBlock(rows[0], tuple(rows[1:]), line))
             i = close + 1
         else:
             i += 1  # rules, html and the like carry nothing a booklet needs

@@ -221,9 +221,9 @@ def test_T711_build_reports_rules_table_words_that_would_break(tmp_path):
     shutil.copytree(Path(__file__).parents[2] / "cards" / "gag-grab", pack)
     with open(pack / "game.toml", "a", encoding="utf-8") as f:
         f.write("\n[lint]\nrules_min_type = 9\n")
-    result = build_pack(pack, BuildOptions(out_dir=tmp_path / "out", booklet=True))
+    result = build_pack(pack, BuildOptions(out_dir=tmp_path / "out", paper="letter", booklet=True))
     codes = {f.code for f in result.print_findings}
-    assert "T711" in codes  # 9 pt table cells cannot fit the half-page columns
+    assert "T711" in codes  # 9 pt table cells cannot fit half a Letter sheet, even with claims on two lines
     lines = (pack / "rules.md").read_text(encoding="utf-8").splitlines()
     table_line = next(n for n, line in enumerate(lines, 1) if "{{cards gags}}" in line)
     assert any(f.code == "T711" and f.location.line == table_line for f in result.print_findings)

@@ -198,3 +198,15 @@ def test_booklets_waste_at_most_one_half_page(both):
         for width, chars, *_ in pages:
             blank += sum(1 for half in (0, 1) if not [c for c in chars if (c["x0"] >= width / 2) == bool(half)])
         assert blank <= 1, (pack, blank, len(pages))
+
+
+def test_every_gag_name_prints_on_one_line_with_its_points(both):
+    """A name wrapped in its column would leave its points centred beside neither of its lines.
+
+    On half a Letter sheet this holds only because the widest claim drawings break onto two lines.
+    """
+    _, read = both
+    lines = [line for _, chars, *_ in read["gag-grab"] for line in lines_of(chars)]
+    for row in GAGS:
+        name = row["name"].replace("'", "\u2019")
+        assert any(f"{name} {row['points']}" in line for line in lines), name

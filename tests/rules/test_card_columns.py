@@ -169,12 +169,20 @@ def built(request, tmp_path_factory):
         for page in pdf.pages:
             found = page.extract_words(extra_attrs=["non_stroking_color"])
             words += [w["text"] for w in found]
-            rows: dict[tuple[int, bool], list] = {}
+            rows: dict[int, list] = {}
             for w in found:
                 if tuple(w["non_stroking_color"] or ()) in ((1, 1, 1), (1,)):
-                    # Keyed by line and by page column, as two tables may stand side by side.
-                    rows.setdefault((round(w["top"]), w["x0"] > page.width / 2), []).append(w)
-            headings += [[w["text"] for w in sorted(row, key=lambda w: w["x0"])] for _, row in sorted(rows.items())]
+                    rows.setdefault(round(w["top"]), []).append(w)
+            # Two tables may stand side by side in the page's columns: words are grouped by the
+            # header bar (a filled rectangle) they sit on; a table across the page has one bar.
+            bars = [r for r in page.rects if r["fill"]]
+            for _, row in sorted(rows.items()):
+                groups: dict[int, list] = {}
+                for w in sorted(row, key=lambda w: w["x0"]):
+                    bar = next((n for n, r in enumerate(bars) if r["x0"] - 1 <= w["x0"] and w["x1"] <= r["x1"] + 1
+                                and r["top"] - 1 <= w["top"] and w["bottom"] <= r["bottom"] + 1), -1)
+                    groups.setdefault(bar, []).append(w["text"])
+                headings += list(groups.values())
     return words, headings
 
 
