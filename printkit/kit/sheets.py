@@ -18,12 +18,14 @@ from ..layout.draw import Face, Line, Page, Place, Text, face_size
 from ..layout.duplex import Flip, Offset, back_placements
 from ..layout.geometry import PT_PER_MM, Rect, bounding
 from ..layout.paper import Paper
-from ..layout.sheet import DEFAULT_GUTTER, LayoutError, SheetLayout, SheetTemplate, check_gutter
+from ..layout.sheet import DEFAULT_GUTTER, GutterTooWide, LayoutError, SheetLayout, SheetTemplate, check_gutter
 from ..model.pack import Pack
 from .document import LazyPages
 
 MARK_COLOUR = "#000000"  # registration: every ink, so marks show whatever is printed
-BACKS_INK = ("full", "light")  # the built-in back in deck colour, or on white with colour accents
+MARK_WIDTH, HALO_WIDTH = 0.25, 2.0  # points: a crop mark, and the white under one drawn over the bleed
+BACKS_INK = ("light", "full")  # the built-in back on white with colour accents, or in deck colour
+DEFAULT_BACKS_INK = "light"  # home printers: a full-colour back costs 100-150% ink coverage a page
 LABEL_SIZE, LABEL_MIN = 6.5, 6.0  # points: a sheet's page label, and the least it shrinks to
 LABEL_INK = "#444444"
 
@@ -32,11 +34,12 @@ LABEL_INK = "#444444"
 class SheetOptions:
     backs: Flip | None = Flip.LONG_EDGE  # None: fronts only
     offset: Offset = Offset()
-    gutter: float = DEFAULT_GUTTER  # mm asked for between cards (see layout.sheet.fitting_gutter)
-    backs_ink: str = "full"  # one of BACKS_INK
+    gutter: float | None = None  # mm asked for between cards, exactly; None: up to DEFAULT_GUTTER, as fits
+    backs_ink: str = DEFAULT_BACKS_INK  # one of BACKS_INK
 
     def __post_init__(self) -> None:
-        check_gutter(self.gutter)
+        if self.gutter is not None:
+            check_gutter(self.gutter)
         if self.backs_ink not in BACKS_INK:
             raise ValueError(f"backs ink is {' or '.join(BACKS_INK)}, not '{self.backs_ink}'")
 
@@ -189,7 +192,10 @@ def _front_geometry(layout: SheetLayout, count: int):
     trims = [layout.slot(n) for n in range(count)]
     bleeds = [layout.front_clip(n, count) for n in range(count)]
     places = tuple((r.x, r.y, layout.rotation, clip) for r, clip in zip(trims, bleeds))
-    marks = tuple(Line(s.x1, s.y1, s.x2, s.y2, 0.25, MARK_COLOUR) for s in layout.crop_marks(count))
+    # A mark over the bleed lies on a white halo, so that it shows on any background; the halo
+    # is cut away with the bleed.
+    halos = tuple(Line(s.x1, s.y1, s.x2, s.y2, HALO_WIDTH, "#FFFFFF") for s, over in layout.marks(count) if over)
+    marks = halos + tuple(Line(s.x1, s.y1, s.x2, s.y2, MARK_WIDTH, MARK_COLOUR) for s in layout.crop_marks(count))
     return (places, marks, *_boxes(layout, trims, bleeds))
 
 
@@ -221,6 +227,12 @@ def deck_layout(deck: PrintDeck, faces: Mapping[str, Face], paper: Paper,
     """The grid for a deck's cards, after making sure its faces were drawn at the deck's size."""
     check_face_sizes(deck, faces)
     return SheetLayout.compute(paper, *deck.card_size, template)
+
+
+def widest_gutter(decks: list[PrintDeck], paper: Paper, template: SheetTemplate) -> float:
+    """The widest gutter that fits every deck's sheets on ``paper``, both ways."""
+    loose = replace(template, gutter=0.0, gutter_exact=False)
+    return min(SheetLayout.compute(paper, *deck.card_size, loose).widest_gutter for deck in decks)
 
 
 def check_face_sizes(deck: PrintDeck, faces: Mapping[str, Face]) -> None:
@@ -287,6 +299,11 @@ def sheet_pages(pack: Pack, paper: Paper, options: SheetOptions, template: Sheet
                 fronts: Mapping[str, FaceResult] | None = None) -> tuple[SheetPages, FaceMap, list[DeckRun]]:
     """Fronts (and backs) of every deck and the player aids, with the faces they place."""
     decks, faces = print_decks(pack, fronts if fronts is not None else LazyFronts(pack), options.backs_ink)
-    template = replace(template, gutter=options.gutter)
-    runs = [DeckRun(deck, deck_layout(deck, faces, paper, template)) for deck in decks]
+    exact = options.gutter is not None
+    template = replace(template, gutter=options.gutter if exact else DEFAULT_GUTTER, gutter_exact=exact)
+    try:
+        runs = [DeckRun(deck, deck_layout(deck, faces, paper, template)) for deck in decks]
+    except GutterTooWide as refused:
+        raise GutterTooWide(f"{refused}; the widest gutter every deck's sheets hold on {paper.name} is "
+                            f"{widest_gutter(decks, paper, template):g} mm", refused.widest) from None
     return SheetPages(runs, options, pack.manifest.fonts.fallback), faces, runs
