@@ -59,6 +59,7 @@ class BuildResult:
     print_findings: tuple[Finding, ...] = ()
 
     board_paper: str = ""  # the copy-shop paper board.pdf is on; "" when it is on the home paper
+    ink: str = ""  # the card sheets' measured ink coverage, for the summary (see render.coverage)
 
     def sheets_of_paper(self) -> tuple[int, int]:
         """Sheets of the home paper the pack takes, printed one-sided and two-sided.
@@ -149,7 +150,10 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     page_lints = {name: document_lint(pack, name, document) for name, document in documents.items()}
     glyphs = DocumentGlyphs(pack)  # characters the kit's own pages would print as gaps
 
+    labels: dict[str, list[str]] = {name: [] for name in documents}  # for the ink summary
+
     def on_page(name: str, number: int, page) -> None:
+        labels[name].append(page.label)
         page_lints[name].add(number, page)
         glyphs.add_page(name, page)
 
@@ -194,8 +198,12 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
         from .render.rules_lint import lint_rules
 
         lint += lint_rules(pack, paper, options.booklet, pack.manifest.lint.rules_min_type)
+    from .render.coverage import coverage_note, page_coverage
+
+    cards = files[target_in(options.out_dir, folder, "cards.pdf")]
+    ink = coverage_note(page_coverage(cards), labels["cards.pdf"], options.sheets.backs_ink)
     return BuildResult(pack.id, tuple(files), pages, report, options.sheets.backs is not None,
-                       tuple(lint), board.paper if board is not None else "")
+                       tuple(lint), board.paper if board is not None else "", ink)
 
 
 def _first_line(exc: Exception) -> str:

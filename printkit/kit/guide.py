@@ -52,8 +52,8 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
     m = pack.manifest
     fallback = m.fonts.fallback  # the pack's names and titles may need characters the bundled fonts lack
     paper_w, paper_h = paper.width, paper.height
-    checklist = checklist_pages(pack, [run.deck for run in runs], paper_w, paper_h) if flip else []
-    if checklist and len(checklist) % 2 == 0:
+    checklist = checklist_pages(pack, [run.deck for run in runs], paper_w, paper_h)
+    if flip and len(checklist) % 2 == 0:
         checklist.append(blank_page(paper_w, paper_h))
     first_sheet_page = 2 + len(checklist)
     flow = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN, fallback=fallback)
@@ -99,7 +99,8 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
                       "at 100% (\u201cActual size\u201d): this guide, then the card checklist on "
                       f"pages 2\u2013{last_guide - bool(blank)}{blank}.")
     else:
-        first_step = "Print this page on its own at 100% (\u201cActual size\u201d)."
+        first_step = (f"Print pages 1\u2013{last_guide} one-sided at 100% (\u201cActual size\u201d): this guide "
+                      "and the card checklist.")
     steps = [
         first_step + " Turn off \u201cFit to page\u201d and \u201cShrink oversized pages\u201d: they shrink "
         "everything by a few per cent.",
@@ -107,7 +108,9 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
         "If they are not, change the print setting and try again.",
         (f"Print pages {first_sheet_page}\u2013{page - 1} {DUPLEX_SETTING[flip]}. Each sheet of backs then "
          "lands behind its sheet of fronts." if flip else
-         f"Print pages {first_sheet_page}\u2013{page - 1} one-sided; these sheets have no backs."),
+         f"Print pages {first_sheet_page}\u2013{page - 1} one-sided; these sheets have no backs."
+         + (" The player aids\u2019 backs, which carry rules, are printed after their fronts: glue each "
+            "back to a front." if any(run.deck.id == "player-aid" for run in runs) else "")),
         cutting_step([run.layout for run in runs]),
     ]
     for n, step in enumerate(steps, 1):
@@ -187,7 +190,9 @@ def checklist_pages(pack: Pack, decks: list[PrintDeck], paper_w: float, paper_h:
     entries = []
     for d in decks:
         spec = m.deck(d.id)
-        entries.append(ChecklistDeck(d.title, len(d.fronts), d.contents, spec.file if spec is not None else ""))
+        # Counted from the contents: without backs a player aid's backs are on the sheets too.
+        count = sum(copies for _, copies in d.contents)
+        entries.append(ChecklistDeck(d.title, count, d.contents, spec.file if spec is not None else ""))
     layout = checklist_layout(entries, paper_w, paper_h, m.fonts.fallback)
     pages = []
     for n, placed in enumerate(layout.pages):

@@ -100,9 +100,13 @@ class FaceMap(Mapping[str, Face]):
         return self[key].extent
 
 
-def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
-                backs_ink: str = "full") -> tuple[list[PrintDeck], FaceMap]:
-    """Every deck with a face template, then the player aids; and all the faces they use."""
+def print_decks(pack: Pack, fronts: Mapping[str, FaceResult], backs_ink: str = DEFAULT_BACKS_INK,
+                backs: bool = True) -> tuple[list[PrintDeck], FaceMap]:
+    """Every deck with a face template, then the player aids; and all the faces they use.
+
+    Without backs a card's back is only the deck's pattern, but a player aid's back carries rules
+    (costs, notation, reminders): its backs are then printed beside its fronts, to glue back to back.
+    """
     faces = FaceMap(fronts)
     decks = []
     for spec in pack.manifest.decks:
@@ -117,7 +121,8 @@ def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
         faces.others[AID_FRONT], faces.others[AID_BACK] = aid_front(pack).face, aid_back(pack).face
-        decks.append(PrintDeck("player-aid", "Player aids", (AID_FRONT,) * aid.copies, AID_BACK,
+        sides = (AID_FRONT,) * aid.copies + (() if backs else (AID_BACK,) * aid.copies)
+        decks.append(PrintDeck("player-aid", "Player aids", sides, AID_BACK,
                                ((aid.title, aid.copies),), pack.manifest.card_size(), (AID_FRONT,)))
     return decks, faces
 
@@ -298,7 +303,8 @@ class SheetPages(LazyPages):
 def sheet_pages(pack: Pack, paper: Paper, options: SheetOptions, template: SheetTemplate = SheetTemplate(),
                 fronts: Mapping[str, FaceResult] | None = None) -> tuple[SheetPages, FaceMap, list[DeckRun]]:
     """Fronts (and backs) of every deck and the player aids, with the faces they place."""
-    decks, faces = print_decks(pack, fronts if fronts is not None else LazyFronts(pack), options.backs_ink)
+    decks, faces = print_decks(pack, fronts if fronts is not None else LazyFronts(pack), options.backs_ink,
+                               options.backs is not None)
     exact = options.gutter is not None
     template = replace(template, gutter=options.gutter if exact else DEFAULT_GUTTER, gutter_exact=exact)
     try:
