@@ -497,6 +497,16 @@ CODES = _registry(
                                 "than [lint] rules_min_type (now 7 pt)")),
          fix="Shorten the longest words or drop a column (a card table chooses its own with columns=); or "
              "lower [lint] rules_min_type."),
+    # Card sheets for home printers
+    Code("T730", W, "print-in-edge-band",
+         "A crop mark, card or its bleed on a card sheet lies within 4 mm of the paper's edge.",
+         meaning="Home printers leave the outer 3 to 4.2 mm of a sheet blank, so a crop mark or bleed "
+                 "printed there is lost. printkit's sheets keep everything 4 mm in; only `build` "
+                 "reports it, as it lays out the pages.",
+         example="None with the sheets printkit lays out: their margins, bleed and marks are worked out "
+                 "to keep 4 mm clear (see tests/checks/test_page_findings.py for pages built to break it).",
+         fix="Use a smaller card size, or one that fits the paper with room to spare; please report a "
+             "pack that gives it."),
     # The rules booklet
     Code("D800", E, "rules-missing", "The manifest names a rules source that cannot be read.",
          meaning="[rules] file names the Markdown source of rules.pdf; it must be a UTF-8 text file inside "

@@ -261,6 +261,26 @@ def _problems(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSett
         yield from _crossed(word, [lines[k] for kind, k in near if kind == "line" and line_orders[k] > floor])
 
 
+PRINTER_REACH = 4.0  # mm: home printers leave 3 to 4.2 mm of a sheet's edge blank
+
+
+def edge_problems(items: Iterable[Item], faces: Mapping[str, Face], width: float, height: float,
+                  reach: float = PRINTER_REACH) -> Iterator[PageProblem]:
+    """T730: anything printed (a line, a card and its bleed, a shape) nearer the paper's edge than
+    ``reach``, where a home printer prints nothing, so that a crop mark or bleed there is lost."""
+    for item, m, clip in _leaves(items):
+        if isinstance(item, Text) or (isinstance(item, Line) and item.colour.upper() in ("#FFFFFF", "WHITE")):
+            continue  # text has T703; white prints nothing
+        rect = _place_rect(item, faces) if isinstance(item, Place) else bounds(item, m)
+        if rect is None or clip is not None and (rect := _intersect(rect, clip)) is None:
+            continue
+        distance = min(rect.x, rect.y, width - rect.right, height - rect.top)
+        if distance < reach - 0.01:
+            kind = "crop mark" if isinstance(item, Line) else _kind(item)
+            yield PageProblem("T730", f"a {kind} {max(distance, 0.0):.1f} mm from the edge",
+                              f"printed within {reach:g} mm of the paper's edge, where home printers cannot print")
+
+
 class Grid:
     """Things filed under the cells of a grid their boxes touch, to find what lies near a box.
 

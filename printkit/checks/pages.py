@@ -3,6 +3,7 @@ side, and the documents a build writes; its problems become located findings."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from itertools import chain
 from dataclasses import replace
 
 from ..findings import Finding, Location
@@ -10,7 +11,7 @@ from ..layout.draw import Face, Page
 from ..layout.geometry import Rect
 from ..model.pack import LintSettings, Pack
 from .glyphs import DocumentGlyphs
-from .page_lint import UNPRINTABLE, contrast_setting, lint_items
+from .page_lint import UNPRINTABLE, contrast_setting, edge_problems, lint_items
 
 
 class PageLint:
@@ -24,7 +25,10 @@ class PageLint:
 
     def add(self, number: int, page: Page) -> None:
         printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
-        for problem in lint_items(page.items, self.faces, self.limits, printable):
+        problems = lint_items(page.items, self.faces, self.limits, printable)
+        if self.file == "cards.pdf":  # the card sheets, laid out by printkit to be printed at home
+            problems = chain(problems, edge_problems(page.items, self.faces, page.width, page.height))
+        for problem in problems:
             whats, numbers = self.seen.setdefault((problem.code, problem.problem), ({}, set()))
             whats[problem.what] = None
             numbers.add(number)
@@ -40,7 +44,8 @@ class PageLint:
                  "T705": f"set it larger; [lint] min_type sets this limit (now {self.limits.min_type:g} pt)",
                  "T706": "darken the text or lighten what is under it; " + contrast_setting(self.limits),
                  "T709": "keep text wholly on, or wholly off, the shapes around it",
-                 "T710": "keep cut, fold and crop lines clear of text"} | dict(self.hint or {})
+                 "T710": "keep cut, fold and crop lines clear of text",
+                 "T730": "use a smaller card size or one fewer row or column"} | dict(self.hint or {})
         for (code, problem), (whats, numbers) in self.seen.items():
             numbers = sorted(numbers)
             at = f"page {numbers[0]}" if len(numbers) == 1 else f"pages {_ranges(numbers)}"

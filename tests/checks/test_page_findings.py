@@ -252,3 +252,37 @@ def test_every_allowed_space_margin_tiles_a_board_the_page_lint_finds_clean(tmp_
     found = check_pack(pack).findings
     assert not [f for f in found if f.is_error]
     assert [f.message for f in found if f.code.startswith("T7")] == []
+
+
+# -- T730: nothing printed in the band home printers cannot reach ----------------------------------
+
+def _sheet_findings(layout, filled: int = 9) -> list:
+    """The page lint of a front sheet of ``layout`` as cards.pdf lays it out (faces of the cards' size)."""
+    from printkit.kit.sheets import front_page
+    from printkit.layout.draw import Face
+
+    face = Face("card", layout.card_w, layout.card_h, 3.0, ())
+    page = front_page(layout, ("card",) * filled, "Cards · sheet 1 of 1 · fronts")
+    return list(lint_pages([page], {"card": face}, LIMITS, "cards.pdf", Location(Path("game.toml"))))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_T730_a_crop_mark_in_the_edge_band_of_a_sheet(paper):
+    from printkit.layout.paper import PAPERS
+    from printkit.layout.sheet import SheetLayout, SheetTemplate
+
+    # Marks allowed to run to 0.5 mm from the edge, as Letter sheets once had them: reported.
+    careless = SheetLayout.compute(PAPERS[paper], 63.5, 88.9, SheetTemplate(printer_reach=0.5, gutter=2.5))
+    found = [f for f in _sheet_findings(careless) if f.code == "T730"]
+    assert found and "crop mark" in found[0].message and "within 4 mm" in found[0].message
+    # As printkit lays the sheets out: clean.
+    kept = SheetLayout.compute(PAPERS[paper], 63.5, 88.9, SheetTemplate(gutter=2.5))
+    assert [f for f in _sheet_findings(kept) if f.code == "T730"] == []
+
+
+def test_T730_only_on_card_sheets_and_not_for_white():
+    page = Page(210, 297, (Line(1.0, 100.0, 1.0, 110.0, 0.25, "#FFFFFF"),
+                           Line(2.0, 100.0, 2.0, 110.0, 0.25, "#000000")), "p")
+    found = list(lint_pages([page], {}, LIMITS, "cards.pdf", Location(Path("game.toml"))))
+    assert [f.code for f in found] == ["T730"] and "2.0 mm from the edge" in found[0].message
+    assert list(lint_pages([page], {}, LIMITS, "board.pdf", Location(Path("game.toml")))) == []
