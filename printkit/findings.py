@@ -507,6 +507,19 @@ CODES = _registry(
                  "to keep 4 mm clear (see tests/checks/test_page_findings.py for pages built to break it).",
          fix="Use a smaller card size, or one that fits the paper with room to spare; please report a "
              "pack that gives it."),
+    Code("T731", W, "lone-short-word",
+         "A short word stands alone on the last line of a card's text, under a line of several words.",
+         meaning="printkit breaks card text into balanced lines, so that a title or a short text never "
+                 "leaves one short word alone on its last line where a better break exists (\"Baseball "
+                 "Coach / Pep Talk\"). A forced break (a newline or `<br>`) can still strand one.",
+         example=Example(Edit("game.toml", _EXPECT, _FACE + 'from = "safe"\nh = 12\n\n[[layouts.gag.elements]]\n'
+                              'name = "note"\ntype = "text"\ntext = "Keep this card for<br>later"\nfrom = "safe"\n'
+                              'y = 40\nh = 12\n\n' + _EXPECT),
+                         gives=("game.toml:25:1: warning T731 deck 'gags': a short word alone on the last line of "
+                                "a text: 'later' (on 'Bad Temper', 'Football Kick', 'Phone Call' and 1 more)\n"
+                                "  hint: take out the forced line break, or reword the text")),
+         fix="Take out the forced break, or reword the text so that its last line holds more than one "
+             "short word."),
     # The rules booklet
     Code("D800", E, "rules-missing", "The manifest names a rules source that cannot be read.",
          meaning="[rules] file names the Markdown source of rules.pdf; it must be a UTF-8 text file inside "

@@ -11,7 +11,7 @@ from ..layout.draw import Face, Page
 from ..layout.geometry import Rect
 from ..model.pack import LintSettings, Pack
 from .glyphs import DocumentGlyphs
-from .page_lint import UNPRINTABLE, contrast_setting, edge_problems, lint_items
+from .page_lint import UNPRINTABLE, contrast_setting, edge_problems, lint_items, lone_words
 
 
 class PageLint:
@@ -115,6 +115,9 @@ def add_other_sides(face_lint: FaceLint, faces) -> None:
 
 
 FACE_CODES = frozenset({"T709", "T710"})  # the face checks report collisions, small type and contrast by element
+FACE_HINTS = {"T709": "keep text wholly on, or wholly off, the shapes around it",
+              "T710": "move the text or the line",
+              "T731": "take out the forced line break, or reword the text"}
 
 
 class FaceLint:
@@ -127,7 +130,7 @@ class FaceLint:
 
     def add(self, key: str, face: Face) -> None:
         deck = key.split("/")[0]
-        for problem in lint_items(face.items, {}, self.manifest.lint, codes=FACE_CODES):
+        for problem in chain(lint_items(face.items, {}, self.manifest.lint, codes=FACE_CODES), lone_words(face.items)):
             whats, sides = self.seen.setdefault((deck, problem.code, problem.problem), ({}, {}))
             whats[problem.what] = None
             sides[f"'{key.split('/')[-1]}'"] = None
@@ -138,8 +141,7 @@ class FaceLint:
             spec = m.deck(deck)
             where = spec.location if spec is not None else Location(m.path)
             yield Finding(code, f"deck '{deck}': {problem}: {_some(sorted(whats))} (on {_some(sorted(sides))})", where,
-                          "keep text wholly on, or wholly off, the shapes around it" if code == "T709"
-                          else "move the text or the line")
+                          FACE_HINTS[code])
 
 
 def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:

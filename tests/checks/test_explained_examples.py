@@ -18,9 +18,11 @@ def test_every_code_is_explained_with_a_meaning_an_example_and_a_fix():
         assert isinstance(info.example, (Example, str)) and info.example, info.code
 
 
-def test_only_the_typesetters_safety_net_has_no_example():
-    """D813 reports a failure the checks did not foresee, so no input is known to give it."""
-    assert [code for code, info in CODES.items() if not isinstance(info.example, Example)] == ["D813"]
+def test_only_the_safety_nets_have_no_example():
+    """D813 reports a failure the checks did not foresee, so no input is known to give it; T730 guards
+    the card sheets' own geometry, which keeps 4 mm clear for any card size a pack may declare (its
+    tests build sheets that break it: tests/checks/test_page_findings.py)."""
+    assert [code for code, info in CODES.items() if not isinstance(info.example, Example)] == ["T730", "D813"]
 
 
 @pytest.mark.parametrize("code", sorted(EXAMPLES))

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 from conftest import at
 
-from printkit.checks.page_lint import lint_items
+from printkit.checks.page_lint import lint_items, lone_words
 from printkit.checks.pages import lint_pages
 from printkit.findings import Location
 from printkit.layout.draw import Box, Disc, Group, Line, Page, Path as PathItem, Text
@@ -286,3 +286,49 @@ def test_T730_only_on_card_sheets_and_not_for_white():
     found = list(lint_pages([page], {}, LIMITS, "cards.pdf", Location(Path("game.toml"))))
     assert [f.code for f in found] == ["T730"] and "2.0 mm from the edge" in found[0].message
     assert list(lint_pages([page], {}, LIMITS, "board.pdf", Location(Path("game.toml")))) == []
+
+
+# -- T731: a short word alone on a card text's last line -------------------------------------------
+
+def _lone(*lines, size=10.0, x=5.0):
+    pitch = size * 1.15 * 25.4 / 72
+    items = [Text(x, 50.0 - n * pitch, line, "body", size) for n, line in enumerate(lines)]
+    return [p.code for p in lone_words(items)]
+
+
+def test_T731_a_short_word_alone_under_a_full_line():
+    assert _lone("Baseball Coach Pep", "Talk") == ["T731"]
+    assert _lone("Baseball Coach", "Pep Talk") == []  # balanced
+    assert _lone("Crab-Ox") == []  # one line
+    assert _lone("a", "b") == []  # nothing above it could keep it company
+    assert _lone("Spend them on any turn, as often as you", "like, in any order, to do", "more.") == ["T731"]
+
+
+def _kit_lone_words(pack_id: str) -> list:
+    from printkit.checks import check_pack
+    from printkit.checks.pages import FaceLint
+    from printkit.faces import LazyFronts
+
+    pack = check_pack(Path(__file__).parents[2] / "cards" / pack_id).pack
+    lint = FaceLint(pack)
+    fronts = LazyFronts(pack)
+    for key in fronts:
+        lint.add(key, fronts[key].face)
+    return [f for f in lint.findings() if f.code == "T731"]
+
+
+@pytest.mark.parametrize("pack_id", ["gag-grab", "many-faces"])
+def test_T731_wrapped_greedily_the_bundled_cards_strand_words_and_balanced_they_do_not(monkeypatch, pack_id):
+    from printkit.layout import richtext, text
+
+    assert _kit_lone_words(pack_id) == []
+    # Greedy line breaking, as printkit had it, leaves "more." alone under the Peanut Gallery text.
+    richtext._fit.cache_clear()
+    monkeypatch.setattr(richtext, "balanced", lambda lines, *rest: lines)
+    monkeypatch.setattr(text, "balanced", lambda lines, *rest: lines)
+    try:
+        greedy = _kit_lone_words(pack_id)
+    finally:
+        richtext._fit.cache_clear()
+    if pack_id == "gag-grab":
+        assert greedy and "'more.'" in "".join(f.message for f in greedy)
