@@ -246,9 +246,9 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
                                    f"under {display_path(pngs[0].parents[1])}"))
             for line in format_findings(result.print_findings, color=use_color(sys.stdout)):
                 click.echo(line, color=True)
-            click.echo(visible(result.paper_summary()))
             if result.ink:
                 click.echo(visible(result.ink))
+            click.echo(visible(result.paper_summary()))
         return EXIT_USAGE if refused_gutter else EXIT_FINDINGS if failed else EXIT_OK
 
     if watching:

@@ -77,7 +77,9 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
                       size=10, indent=4.0, after=0.8)
             page += total
             break
-        flow.text(f"{run.deck.title}: {len(run.deck.fronts)} cards on {sheets} sheet{'s' * (sheets != 1)}, "
+        cards = sum(copies for _, copies in run.deck.contents)
+        backs = " and their backs" if len(run.deck.fronts) > cards else ""  # player aids without duplex
+        flow.text(f"{run.deck.title}: {cards} cards{backs} on {sheets} sheet{'s' * (sheets != 1)}, "
                   f"page{'s' * (pages != 1)} {number_range(page, page + pages - 1)}", size=10, indent=4.0,
                   after=0.8)
         if len(runs) <= FULL_CONTENTS:
