@@ -201,14 +201,15 @@ def _balanced(atoms: list, size: float, width: float) -> list[tuple[list, float]
             paragraph.append(atom)
             continue
         lines = _wrap(paragraph, size, width)
-        space = next((a for a in paragraph if isinstance(a, _Seg)), None)
-        if space is not None:
-            def rewrap(first: int, width: float, lines=lines, space=space) -> list[tuple[list, float]]:
-                rest = [a for n, (line, _) in enumerate(lines[first:]) for a in ([space] if n else []) + line]
-                return _wrap(rest, size, width)
 
-            def fits(got: list[tuple[list, float]], width: float) -> bool:
-                return all(used * size <= width + TOLERANCE or len(line) == 1 for line, used in got)
+        def rewrap(first: int, width: float, lines=lines, paragraph=paragraph) -> list[tuple[list, float]]:
+            # From the first word of line ``first`` on, with the spaces as written (their fonts too).
+            start = next(n for n, atom in enumerate(paragraph) if atom is lines[first][0][0])
+            return _wrap(paragraph[start:], size, width)
+
+        def fits(got: list[tuple[list, float]], width: float) -> bool:
+            return all(used * size <= width + TOLERANCE or len(line) == 1 for line, used in got)
+        if all(line for line, _ in lines):
             lines = balanced(lines, rewrap, fits, width)
         out += lines
         paragraph = []
