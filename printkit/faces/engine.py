@@ -356,7 +356,7 @@ def _index(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
         if not fit.fits:
             b.overflows.append(Overflow(column, shown, e.name or "index", element=e, layout=d.layout,
                                         size=(low, high)))
-        b.add(*rich_items(fit, text_box, colour, "center", "middle", lambda *a: []))
+        b.add(*rich_items(fit, text_box, colour, "center", e.get("valign", "middle"), lambda *a: []))
     if style is not None:
         b.add(symbol(style.symbol, box.cx, box.y + d_sym / 2, d_sym / 2 * 0.95, fill=style.colour, stroke=INK,
                      width=0.5))

@@ -210,7 +210,7 @@ def _balanced(atoms: list, size: float, width: float) -> list[tuple[list, float]
         def fits(got: list[tuple[list, float]], width: float) -> bool:
             return all(used * size <= width + TOLERANCE or len(line) == 1 for line, used in got)
         if all(line for line, _ in lines):
-            lines = balanced(lines, rewrap, fits, width)
+            lines = balanced(lines, rewrap, fits, width, lambda line: len(line[0]) == 1)
         out += lines
         paragraph = []
     return out
@@ -324,7 +324,8 @@ def rich_items(fit: RichFit, box: Rect, colour: str, align: str, valign: str,
     face = metrics(fit.font)
     size = fit.size
     block = face.ascent(size) + face.descent(size) + (len(fit.lines) - 1) * fit.line_pitch
-    top = {"top": box.top, "bottom": box.y + block}.get(valign, box.cy + block / 2)
+    last = face.ascent(size) + (len(fit.lines) - 1) * fit.line_pitch  # "baseline": see draw.text_lines
+    top = {"top": box.top, "bottom": box.y + block, "baseline": box.y + last}.get(valign, box.cy + block / 2)
     first = top - face.ascent(size)
     mid_caps = face.cap(size) / 2
     items: list[Item] = []

@@ -97,10 +97,11 @@ def narrowest(wrap_at: Callable[[float], list[L]], width: float, count: int,
 
 
 def balanced(lines: list[L], rewrap: Callable[[int, float], list[L]], fits: Callable[[list[L], float], bool],
-             width: float) -> list[L]:
-    """A paragraph's greedy ``lines`` balanced: all of them when they are few, else the last two.
+             width: float, lone: Callable[[L], bool]) -> list[L]:
+    """A paragraph's greedy ``lines`` balanced: all of them when they are few; in a longer paragraph
+    only a last line that holds a single word (``lone``), with the line above it.
     ``rewrap(first, width)`` wraps the paragraph's words from line ``first`` on at ``width``."""
-    if len(lines) < 2:
+    if len(lines) < 2 or (len(lines) > BALANCE_LINES and not lone(lines[-1])):
         return lines
     keep = 0 if len(lines) <= BALANCE_LINES else len(lines) - 2
     return lines[:keep] + narrowest(lambda w: rewrap(keep, w), width, len(lines) - keep, fits)
@@ -148,7 +149,7 @@ def _wrap_units(measured: tuple[Measured, int], measure, size: float, width: flo
         if balance:
             def rewrap(first: int, width: float, words=words, got=got) -> list[tuple[str, int, int]]:
                 return greedy(words[sum(n for _, _, n in got[:first]):], width)
-            got = balanced(got, rewrap, fits, width)
+            got = balanced(got, rewrap, fits, width, lambda line: line[2] == 1)
         lines += [(line, units) for line, units, _ in got]
     return lines
 
