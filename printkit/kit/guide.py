@@ -124,7 +124,7 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
     if flip:
         flow.heading("If the backs do not line up")
         flow.text("Hold a printed sheet up to a light. If the backs sit a little off their fronts, "
-                  "print the calibration sheet (printkit calibrate), read your printer's offset "
+                  "print the calibration sheet (printkit calibrate), read your printer\u2019s offset "
                   "from it, and build again with --back-offset X,Y.", after=2.0)
     flow.heading("Printing in black and white")
     flow.text("Every colour on the cards comes with its own symbol and letters, so a greyscale "
