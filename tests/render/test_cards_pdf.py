@@ -992,6 +992,18 @@ def test_an_out_of_range_gutter_is_refused_with_its_limits():
     assert "--gutter" in result.output and "0<=x<=10" in result.output.replace(" ", "")
 
 
+@pytest.mark.parametrize("paper, asked, widest", [("a4", "3", "2.75"), ("letter", "1", "0.85")])
+def test_a_gutter_the_paper_cannot_hold_is_refused_with_the_widest_that_fits(tmp_path, paper, asked, widest):
+    """Once silently narrowed; now a usage error (exit 2) that names the widest gutter that fits, and
+    that widest is then built as asked."""
+    result = CliRunner().invoke(cli, ["build", "gag-grab", "--out", str(tmp_path), "--paper", paper, "--gutter", asked])
+    assert result.exit_code == 2
+    assert f"--gutter {asked}" in result.output and f"at most {widest} mm" in result.output
+    assert not (tmp_path / "gag-grab" / "cards.pdf").exists()
+    kept = CliRunner().invoke(cli, ["build", "gag-grab", "--out", str(tmp_path), "--paper", paper, "--gutter", widest])
+    assert kept.exit_code == 0, kept.output
+
+
 def ink(path: Path, index: int) -> float:
     """Mean darkness of a page rendered at 20 dpi: 0 for white paper, 1 for solid black."""
     import pypdfium2 as pdfium
