@@ -31,10 +31,10 @@ PREVIEWS = [
     ("kid-fronts.png", "tiles", "cards.pdf", 11, 1.0, None),  # main characters and gallery cards
     ("kid-backs.png", "tiles", "cards.pdf", 12, 1.0, None),
     ("gag-fronts.png", "tiles", "cards.pdf", 15, 1.0, None),
-    # The top-left card with its outer bleed and half of the 2.5 mm gutters (its trim: 7.25, 12.65 from the
-    # top left of A4, 63.5 × 88.9 mm).
-    ("gag-card.png", "tiles", "cards.pdf", 15, 4.0, (4.25, 9.65, 72.0, 102.8)),
-    ("kid-backs-light.png", "light", "cards.pdf", 12, 1.0, None),
+    # The top-left card with its outer bleed and half of the 2.5 mm gutters (its trim: 7.25, 10.175 from the
+    # top left of A4, 63.5 × 88.9 mm; see tests/layout/test_sheet.py).
+    ("gag-card.png", "tiles", "cards.pdf", 15, 4.0, (4.25, 7.175, 72.0, 100.325)),
+    ("kid-backs-full.png", "full", "cards.pdf", 12, 1.0, None),
     ("board-tile.png", "tiles", "board.pdf", 1, 1.0, None),
     ("board-a2.png", "a2", "board.pdf", 1, 0.5, None),
     ("pawns.png", "tiles", "board.pdf", 7, 1.0, None),  # with the die and the map of the tiles
@@ -43,17 +43,17 @@ PREVIEWS = [
     ("many-faces-personalities.png", "second", "cards.pdf", 3, 1.0, None),
     ("many-faces-actions.png", "second", "cards.pdf", 21, 1.0, None),
     ("many-faces-popularity.png", "second", "board.pdf", 1, 1.0, None),
-    ("layouts/creatures.png", "own", "cards.pdf", 3, 2.0, (7.25, 104.05, 202.75, 192.95)),  # the middle row
+    ("layouts/creatures.png", "own", "cards.pdf", 3, 2.0, (7.25, 101.575, 202.75, 190.475)),  # the middle row
 ]
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = {"tiles": Path(tmp) / "tiles", "a2": Path(tmp) / "a2", "second": Path(tmp) / "second",
-               "own": Path(tmp) / "own", "light": Path(tmp) / "light"}
+               "own": Path(tmp) / "own", "full": Path(tmp) / "full"}
         build_pack(PACK, BuildOptions(out["tiles"]))
         build_pack(PACK, BuildOptions(out["a2"], board_paper="a2"))
-        build_pack(PACK, BuildOptions(out["light"], sheets=SheetOptions(backs_ink="light")))
+        build_pack(PACK, BuildOptions(out["full"], sheets=SheetOptions(backs_ink="full")))
         build_pack(SECOND, BuildOptions(out["second"]))
         build_pack(OWN, BuildOptions(out["own"]))
         for name, build, file, page, scale, box in PREVIEWS:
@@ -76,9 +76,10 @@ def player_aid(cards: Path, scale: float = 3.0) -> None:
     """The first player aid's front (page 29, top left) beside its back (page 30, top right)."""
     pdf = pdfium.PdfDocument(cards)
     k = scale * 72 / 25.4
-    # Trims on A4 with 2.5 mm gutters: the front's first column, and the third column for its back.
-    front = pdf[28].render(scale=scale).to_pil().crop(tuple(round(v * k) for v in (7.25, 12.65, 70.75, 101.55)))
-    back = pdf[29].render(scale=scale).to_pil().crop(tuple(round(v * k) for v in (139.25, 12.65, 202.75, 101.55)))
+    # Trims on A4 with 2.5 mm gutters (top row 10.175 mm from the top): the front's first column, and
+    # the third column for its back.
+    front = pdf[28].render(scale=scale).to_pil().crop(tuple(round(v * k) for v in (7.25, 10.175, 70.75, 99.075)))
+    back = pdf[29].render(scale=scale).to_pil().crop(tuple(round(v * k) for v in (139.25, 10.175, 202.75, 99.075)))
     pdf.close()
     gap = round(4 * k)
     sheet = Image.new("RGB", (front.width + gap + back.width, front.height), "white")

@@ -61,6 +61,7 @@ class BuildResult:
 
     board_paper: str = ""  # the copy-shop paper board.pdf's first pages are on; "" when all are on the home paper
     board_sheets: int = 0  # how many pages of board.pdf are on ``board_paper``
+    ink: str = ""  # the card sheets' measured ink coverage, for the summary (see render.coverage)
 
     def sheets_of_paper(self) -> tuple[int, int]:
         """Sheets of the home paper the pack takes, printed one-sided and two-sided.
@@ -153,7 +154,10 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     page_lints = {name: document_lint(pack, name, document) for name, document in documents.items()}
     glyphs = DocumentGlyphs(pack)  # characters the kit's own pages would print as gaps
 
+    labels: dict[str, list[str]] = {name: [] for name in documents}  # for the ink summary
+
     def on_page(name: str, number: int, page) -> None:
+        labels[name].append(page.label)
         page_lints[name].add(number, page)
         glyphs.add_page(name, page)
 
@@ -198,9 +202,13 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
         from .render.rules_lint import lint_rules
 
         lint += lint_rules(pack, paper, options.booklet, pack.manifest.lint.rules_min_type)
+    from .render.coverage import coverage_note, page_coverage
+
+    cards = files[target_in(options.out_dir, folder, "cards.pdf")]
+    ink = coverage_note(page_coverage(cards), labels["cards.pdf"], options.sheets.backs_ink)
     return BuildResult(pack.id, tuple(files), pages, report, options.sheets.backs is not None,
                        tuple(lint), board.paper if board is not None else "",
-                       board.shop_pages if board is not None else 0)
+                       board.shop_pages if board is not None else 0, ink)
 
 
 def _first_line(exc: Exception) -> str:

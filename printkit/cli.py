@@ -134,8 +134,8 @@ def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
             click.echo(visible(f"{root.name}: note: {note}"), err=True)
 
 
-def _not_nan(ctx, param, value: float) -> float:
-    if math.isnan(value):  # FloatRange lets NaN through: it compares false with both limits
+def _not_nan(ctx, param, value: float | None) -> float | None:
+    if value is not None and math.isnan(value):  # FloatRange lets NaN through: it compares false with both limits
         raise click.BadParameter("'nan' is not a number")
     return value
 
@@ -170,12 +170,12 @@ offset_option = click.option("--back-offset", "offset", callback=_offset, metava
 @click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]), default="long-edge",
               show_default=True, help="Duplex flip your printer uses, or none for fronts only.")
 @offset_option
-@click.option("--gutter", type=click.FloatRange(*GUTTER_LIMITS), default=DEFAULT_GUTTER, show_default=True,
-              metavar="MM", callback=_not_nan,
-              help="Gap between cards on card sheets, 0 to 10 mm, narrower where the paper is short "
-                   "(0: cards touch and share cut lines).")
-@click.option("--backs-ink", type=click.Choice(["full", "light"]), default="full", show_default=True,
-              help="Card backs in deck colour to the edge, or light: on white with colour accents, to save ink.")
+@click.option("--gutter", type=click.FloatRange(*GUTTER_LIMITS), default=None, metavar="MM", callback=_not_nan,
+              help=f"Gap between cards on card sheets, 0 to 10 mm, exactly; a gap the paper has no room "
+                   f"for is refused with the widest that fits (0: cards touch and share cut lines).  "
+                   f"[default: up to {DEFAULT_GUTTER:g} mm, as the paper allows]")
+@click.option("--backs-ink", type=click.Choice(["light", "full"]), default="light", show_default=True,
+              help="Card backs on white with colour accents, to save ink, or full: in deck colour to the edge.")
 @click.option("--board-paper", type=click.Choice(["a2", "tabloid", "arch-c"]),
               help="Print the board at a copy shop: whole on A2 (on SRA2 stock, with bleed and crop marks) or "
                    "ARCH C, or tiled on tabloid sheets; the pieces stay on --paper.")
@@ -208,7 +208,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
     from .build import BuildOptions, BuildRefused, build_pack
     from .kit.sheets import SheetOptions
     from .layout.duplex import Flip
-    from .layout.sheet import LayoutError
+    from .layout.sheet import GutterTooWide, LayoutError
 
     from .output import OutsideOutput
 
@@ -221,7 +221,7 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
         _board_paper_notes(roots, board_paper)
 
     def once() -> int:
-        failed = False
+        failed = refused_gutter = False
         for root in roots:
             try:
                 with _progress(root.name) as progress:
@@ -230,6 +230,10 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
                 click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
                 click.echo(visible(f"{refused.report.id}: not built because of the errors above"), err=True)
                 failed = True
+                continue
+            except GutterTooWide as exc:  # the option, not the pack, is at fault: a usage error
+                click.echo(visible(f"Error: --gutter {gutter:g}: {reason(exc)}"), err=True)
+                refused_gutter = True
                 continue
             except (LayoutError, OSError, OutsideOutput) as exc:  # too big for the paper; a folder we cannot write
                 click.echo(visible(f"{root.name}: not built: {reason(exc)}"), err=True)
@@ -244,8 +248,10 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
                                    f"under {display_path(pngs[0].parents[1])}"))
             for line in format_findings(result.print_findings, color=use_color(sys.stdout)):
                 click.echo(line, color=True)
+            if result.ink:
+                click.echo(visible(result.ink))
             click.echo(visible(result.paper_summary()))
-        return EXIT_FINDINGS if failed else EXIT_OK
+        return EXIT_USAGE if refused_gutter else EXIT_FINDINGS if failed else EXIT_OK
 
     if watching:
         _watch(roots, "building", once, out_dir)

@@ -530,7 +530,7 @@ CODES = _registry(
          example="None in the bundled packs. tests/checks/test_rules_page_findings.py builds a page that "
                  "breaks early.",
          fix="Shorten or split the block that starts the next page (a long table, a tall picture)."),
-    Code("T724", W, "lone-short-word",
+    Code("T724", W, "rules-lone-word",
          "A paragraph of the rules ends with one short word alone on its last line.",
          meaning="A short last word is kept with the word before it (a no-break space), as a number is "
                  "with its word, so no paragraph ends with a line holding only 'more.' or '5.'. Only "
@@ -538,14 +538,31 @@ CODES = _registry(
          example="None in the bundled packs: the typesetter joins them. tests/checks/test_rules_page_findings.py "
                  "sets a paragraph without the joins.",
          fix="Reword the end of the paragraph; please report the pack."),
+    # Card sheets for home printers
+    Code("T730", W, "print-in-edge-band",
+         "A crop mark, cut tick, card, bleed or piece lies within 4 mm of the paper's edge.",
+         meaning="Home printers leave the outer 3 to 4.2 mm of a sheet blank, and a shop's large-format "
+                 "printer about as much, so a mark or bleed printed there is lost. printkit's card sheets "
+                 "and board.pdf keep everything 4 mm in; only `build` reports it, as it lays out the pages.",
+         example="None with the pages printkit lays out: their margins, bleed and marks are worked out to "
+                 "keep 4 mm clear (a crop mark 3.1 mm from an ARCH C sheet's edge was one; "
+                 "tests/checks/test_page_findings.py and test_board_findings.py build pages that break it).",
+         fix="Use a smaller card size, or one that fits the paper with room to spare; please report a "
+             "pack that gives it."),
+    Code("T731", W, "card-lone-word",
+         "A short word stands alone on the last line of a card's text, under a line of several words.",
+         meaning="printkit breaks card text into balanced lines, so that a title or a short text never "
+                 "leaves one short word alone on its last line where a better break exists (\"Baseball "
+                 "Coach / Pep Talk\"). A forced break (a newline or `<br>`) can still strand one.",
+         example=Example(Edit("game.toml", _EXPECT, _FACE + 'from = "safe"\nh = 12\n\n[[layouts.gag.elements]]\n'
+                              'name = "note"\ntype = "text"\ntext = "Keep this card for<br>later"\nfrom = "safe"\n'
+                              'y = 40\nh = 12\n\n' + _EXPECT),
+                         gives=("game.toml:25:1: warning T731 deck 'gags': a short word alone on the last line of "
+                                "a text: 'later' (on 'Bad Temper', 'Football Kick', 'Phone Call' and 1 more)\n"
+                                "  hint: take out the forced line break, or reword the text")),
+         fix="Take out the forced break, or reword the text so that its last line holds more than one "
+             "short word."),
     # board.pdf as printkit lays it out: its board, tiles and pieces
-    Code("T740", W, "board-near-edge", "Something on a page of board.pdf is within 4 mm of the paper's edge.",
-         meaning="Home printers leave 3 to 4.2 mm of a sheet unprinted, and a shop's large-format printer about "
-                 "as much: a crop mark, cut tick or piece printed nearer the edge may come out cut short or not at "
-                 "all. The build checks every item on every page of board.pdf, marks included.",
-         example="None from a pack: printkit lays out board.pdf itself, and this guards that layout (a crop mark "
-                 "3.1 mm from an ARCH C sheet's edge was one).",
-         fix="Please report the pack and options: printkit should keep every mark 4 mm in."),
     Code("T741", W, "token-over-place", "A cut-out token is too big for the place printed for it.",
          meaning="A token cut out along its cut line must lie inside the ring of the place it goes on, with 1 mm "
                  "to spare all round, or it hides the ring and the board reads wrongly. The Popularity Board's "

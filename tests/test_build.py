@@ -3,6 +3,7 @@ import csv
 import os
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -119,6 +120,10 @@ class TestCommand:
         # 42 pages; two-sided, the cards pair fronts with backs (15) and the rules pair up (3),
         # while the 7 board pages are cut out and stay one-sided.
         assert lines[-1] == "gag-grab: 42 sheets of paper printed one-sided, 25 two-sided"
+        assert lines[-2].startswith("cards.pdf ink coverage (C+M+Y+K): fronts ")
+        # The README shows these two lines as the build prints them.
+        readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+        assert "```\n" + "\n".join(lines[-2:]) + "\n```" in readme
         assert not any("warning" in line for line in lines)  # the page lint finds the kit clean
         assert (tmp_path / "gag-grab" / "cards.pdf").is_file()
 

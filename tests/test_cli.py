@@ -199,13 +199,16 @@ def test_python_dash_m(tmp_path):
 
 
 def test_build_defaults_match_the_sheet_layout():
-    """The --gutter default is the layout's own, and its limits are the layout's limits."""
+    """No --gutter means the layout's own (up to DEFAULT_GUTTER, as fits), its limits are the layout's
+    limits, and the backs' ink defaults to the sheets' own default."""
+    from printkit.kit.sheets import DEFAULT_BACKS_INK, SheetOptions
     from printkit.layout.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
 
     params = {p.name: p for p in cli.commands["build"].params}
-    assert params["gutter"].default == DEFAULT_GUTTER
+    assert params["gutter"].default is None and SheetOptions().gutter is None
+    assert f"up to {DEFAULT_GUTTER:g} mm" in params["gutter"].help
     assert (params["gutter"].type.min, params["gutter"].type.max) == GUTTER_LIMITS
-    assert params["backs_ink"].default == "full"
+    assert params["backs_ink"].default == DEFAULT_BACKS_INK == SheetOptions().backs_ink == "light"
 
 
 @pytest.mark.parametrize("command", [["check"], ["build"], ["simulate"], ["export", "tts"], ["diff", "HEAD"]])

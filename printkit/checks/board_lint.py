@@ -1,5 +1,5 @@
-"""The page lint's board checks: marks a printer cannot reach, tokens bigger than their places,
-tile edges cut without ticks, and large sheets carrying little (T740–T743).
+"""The page lint's board checks: tokens bigger than their places, tile edges cut without ticks, and
+large sheets carrying little (T741–T743; marks a printer cannot reach are T730, for every sheet).
 
 They read a page's display list as geometry, as the rest of the page lint does.
 """
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from ..layout.bounds import bounds
 from ..layout.draw import Disc, Line, Page, Text
 from ..layout.geometry import Rect
-from ..layout.paper import MARK_EDGE_MM, PAPERS
+from ..layout.paper import PAPERS
 from .page_lint import PageProblem, _intersect, _leaves
 
 SLACK = 0.05  # mm: rounding, and the ends of lines drawn to a limit exactly
@@ -26,7 +26,6 @@ HOME_AREA = max(p.width * p.height for p in PAPERS.values())
 def board_problems(page: Page) -> Iterator[PageProblem]:
     """The board checks over one page of board.pdf."""
     drawn = list(_drawn(page))
-    yield from _near_edge(page, drawn)
     yield from _tokens_over_places(drawn)
     yield from _unticked_cuts(page, drawn)
     yield from _mostly_empty(page, drawn)
@@ -55,22 +54,6 @@ def _placed(item, m):
         return Disc(a * item.cx + c * item.cy + e, b * item.cx + d * item.cy + f, item.r * math.sqrt(abs(a * d - b * c)),
                     item.fill, item.stroke, item.width)
     return item
-
-
-def _what(item) -> str:
-    return {Line: "a line", Disc: "a disc"}.get(type(item), "a shape")
-
-
-def _near_edge(page: Page, drawn) -> Iterator[PageProblem]:
-    inside = Rect(0.0, 0.0, page.width, page.height).inset(MARK_EDGE_MM - SLACK)
-    for item, rect in drawn:
-        if isinstance(item, Text):
-            continue  # text has T703, with a wider margin
-        if not inside.contains(rect):
-            edge = min(rect.x, rect.y, page.width - rect.right, page.height - rect.top)
-            yield PageProblem("T740", f"{_what(item)} at {max(edge, 0.0):.1f} mm",
-                              f"a mark or content within {MARK_EDGE_MM:g} mm of the paper's edge, which printers "
-                              "leave blank")
 
 
 def _tokens_over_places(drawn) -> Iterator[PageProblem]:

@@ -19,6 +19,8 @@ from ..fonts import metrics
 from ..layout.bounds import IDENTITY, Matrix, compose, bounds, group_matrix, transform
 from ..layout.draw import Box, Disc, Face, Group, Item, Line, Path, Picture, Place, Text, face_size
 from ..layout.geometry import Rect
+from ..layout.paper import MARK_EDGE_MM
+from ..layout.text import LEADING
 from ..model.pack import LintSettings
 
 OVERLAP = 0.3  # mm two boxes must share, both ways, to count as meeting
@@ -259,6 +261,58 @@ def _problems(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSett
         yield from _on_shapes(word, [(s, relation) for s, relation in around if s.order >= floor], limits,
                               low_contrast)
         yield from _crossed(word, [lines[k] for kind, k in near if kind == "line" and line_orders[k] > floor])
+
+
+PRINTER_REACH = MARK_EDGE_MM  # mm: home printers leave 3 to 4.2 mm of a sheet's edge blank
+
+
+def edge_problems(items: Iterable[Item], faces: Mapping[str, Face], width: float, height: float,
+                  reach: float = PRINTER_REACH) -> Iterator[PageProblem]:
+    """T730: anything printed (a line, a card and its bleed, a shape) nearer the paper's edge than
+    ``reach``, where a home printer prints nothing, so that a crop mark or bleed there is lost."""
+    for item, m, clip in _leaves(items):
+        if isinstance(item, Text) or (isinstance(item, Line) and item.colour.upper() in ("#FFFFFF", "WHITE")):
+            continue  # text has T703; white prints nothing
+        rect = _place_rect(item, faces) if isinstance(item, Place) else bounds(item, m)
+        if rect is None or clip is not None and (rect := _intersect(rect, clip)) is None:
+            continue
+        distance = min(rect.x, rect.y, width - rect.right, height - rect.top)
+        if distance < reach - 0.01:
+            kind = "crop mark" if isinstance(item, Line) else _kind(item)
+            yield PageProblem("T730", f"a {kind} {max(distance, 0.0):.1f} mm from the edge",
+                              f"printed within {reach:g} mm of the paper's edge, where home printers cannot print")
+
+
+LONE_WORD = 6  # characters: a word this short alone on a text's last line looks stranded
+
+
+def lone_words(items: Iterable[Item]) -> Iterator[PageProblem]:
+    """T731: a short word alone on the last line of a text of several lines, below a line of several
+    words that could have given it company. Lines are the Text items sharing a baseline; a text is
+    lines of one size one line pitch apart that overlap across."""
+    rows: dict[tuple[float, float], list[tuple[Text, Rect]]] = {}
+    for item, m, _ in _leaves(items):
+        if isinstance(item, Text) and item.text.strip() and not item.angle and m[1] == m[2] == 0:
+            core, _ = _core(item, m)
+            rows.setdefault((round(core.y, 2), round(item.size * _scale(m), 2)), []).append((item, core))
+    lines = []
+    for (baseline, size), parts in rows.items():
+        parts.sort(key=lambda p: p[1].x)
+        text = " ".join(p[0].text.strip() for p in parts)
+        lines.append((baseline, size, text, min(p[1].x for p in parts), max(p[1].right for p in parts)))
+    lines.sort(key=lambda line: -line[0])
+    for above, below in zip(lines, lines[1:]):
+        pitch = above[1] * LEADING * 25.4 / 72
+        follows = abs(above[0] - below[0] - pitch) < 0.05 and above[1] == below[1]
+        overlaps = min(above[4], below[4]) > max(above[3], below[3])
+        if not (follows and overlaps):
+            continue
+        last = below in lines and all(not (abs(below[0] - other[0] - pitch) < 0.05 and other[1] == below[1]
+                                           and min(other[4], below[4]) > max(other[3], below[3]))
+                                      for other in lines)
+        word = below[2]
+        if last and " " not in word and len(word) <= LONE_WORD and len(above[2].split()) >= 3:
+            yield PageProblem("T731", f"'{word}'", "a short word alone on the last line of a text")
 
 
 class Grid:

@@ -12,7 +12,7 @@ from ..layout.geometry import Rect
 from ..model.pack import LintSettings, Pack
 from .board_lint import board_problems
 from .glyphs import DocumentGlyphs
-from .page_lint import UNPRINTABLE, contrast_setting, lint_items
+from .page_lint import UNPRINTABLE, contrast_setting, edge_problems, lint_items, lone_words
 
 
 class PageLint:
@@ -29,6 +29,8 @@ class PageLint:
         problems = lint_items(page.items, self.faces, self.limits, printable)
         if self.file == "board.pdf":
             problems = chain(problems, board_problems(page))
+        if self.file in ("cards.pdf", "board.pdf"):  # pages printkit lays out itself, marks and all
+            problems = chain(problems, edge_problems(page.items, self.faces, page.width, page.height))
         for problem in problems:
             whats, numbers = self.seen.setdefault((problem.code, problem.problem), ({}, set()))
             whats[problem.what] = None
@@ -46,7 +48,7 @@ class PageLint:
                  "T706": "darken the text or lighten what is under it; " + contrast_setting(self.limits),
                  "T709": "keep text wholly on, or wholly off, the shapes around it",
                  "T710": "keep cut, fold and crop lines clear of text",
-                 "T740": "keep everything on the page, marks too, at least 4 mm in from its edge",
+                 "T730": "use a smaller card size or one fewer row or column",
                  "T741": "give the board fewer places ([module] popularity), so each is wide enough for a token",
                  "T742": "draw a short line beyond each end of the edge, in line with it",
                  "T743": "print the board at home, tiled (leave out --board-paper), or on a smaller sheet"} | dict(self.hint or {})
@@ -119,6 +121,9 @@ def add_other_sides(face_lint: FaceLint, faces) -> None:
 
 
 FACE_CODES = frozenset({"T709", "T710"})  # the face checks report collisions, small type and contrast by element
+FACE_HINTS = {"T709": "keep text wholly on, or wholly off, the shapes around it",
+              "T710": "move the text or the line",
+              "T731": "take out the forced line break, or reword the text"}
 
 
 class FaceLint:
@@ -131,7 +136,7 @@ class FaceLint:
 
     def add(self, key: str, face: Face) -> None:
         deck = key.split("/")[0]
-        for problem in lint_items(face.items, {}, self.manifest.lint, codes=FACE_CODES):
+        for problem in chain(lint_items(face.items, {}, self.manifest.lint, codes=FACE_CODES), lone_words(face.items)):
             whats, sides = self.seen.setdefault((deck, problem.code, problem.problem), ({}, {}))
             whats[problem.what] = None
             sides[f"'{key.split('/')[-1]}'"] = None
@@ -142,8 +147,7 @@ class FaceLint:
             spec = m.deck(deck)
             where = spec.location if spec is not None else Location(m.path)
             yield Finding(code, f"deck '{deck}': {problem}: {_some(sorted(whats))} (on {_some(sorted(sides))})", where,
-                          "keep text wholly on, or wholly off, the shapes around it" if code == "T709"
-                          else "move the text or the line")
+                          FACE_HINTS[code])
 
 
 def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:

@@ -27,7 +27,7 @@ def make_files(service_id: str, report, folder: Path) -> dict[Path, bytes]:
     """Every file of the export of ``report``'s pack for ``service_id``, keyed by its path in ``folder``."""
 
     pack = report.pack
-    decks, faces = print_decks(pack, report.fronts)
+    decks, faces = print_decks(pack, report.fronts, "full")  # a screen or a print shop: the full design
     for deck in decks:
         check_face_sizes(deck, faces)
     names = png_names(decks)  # the file names 'printkit build --png' gives the same cards

@@ -186,7 +186,7 @@ def export_tts(report, folder: Path, base: str | None = None) -> TtsExport:
     from ..render.raster import face_images, png_bytes
 
     pack = report.pack
-    decks, faces = print_decks(pack, report.fronts)
+    decks, faces = print_decks(pack, report.fronts, "full")  # a screen or a print shop: the full design
     plans = plan_decks(decks)
     picture_dpi = pack.manifest.art.target_dpi
     ref = image_refs(folder, base)

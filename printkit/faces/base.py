@@ -8,6 +8,7 @@ from ..fonts import metrics, with_fallback
 from ..layout.draw import Box, Face, Item, text_lines
 from ..layout.geometry import Rect
 from ..layout.sheet import SheetTemplate
+from ..layout.typography import smart_quotes
 from ..layout.text import fit_text
 from ..findings import Location
 from ..model.layouts import Element, Layout
@@ -80,6 +81,7 @@ class FaceBuilder:
                valign: str = "middle", max_lines: int | None = None, where: Location | None = None) -> None:
         font = self.font(font)
         measure = metrics(font)
+        text = smart_quotes(text)  # typographic quotes, as on the cards' own text
         fit = fit_text(text, measure, box.w, box.h, max_size, min_size, max_lines)
         if not fit.fits:
             self.overflows.append(Overflow(column, text, what, where))

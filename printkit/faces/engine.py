@@ -16,6 +16,7 @@ from ..layout.boxes import PRINT_BLEED, layout_boxes
 from ..layout.draw import Box, Disc, Group, Item, Line, Text
 from ..layout.geometry import Rect
 from ..layout.richparse import parse_rich
+from ..layout.typography import smart_quotes
 from ..layout.richtext import RichFonts, fit_rich, rich_items
 from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
 from ..model.layouts import Element, Layout
@@ -110,7 +111,8 @@ class LayoutDrawer:
         template = element.get("text")
         if template is None:
             template = "{" + column + "}" if column else ""
-        shown = interpolate(template, self.bindings, card, label=element.get("label", False))
+        # Typographic quotes, as the rules have them: "persona's" prints with ’.
+        shown = smart_quotes(interpolate(template, self.bindings, card, label=element.get("label", False)))
         if element.get("upper"):
             shown = _upper(shown)
         if id(element) not in self._sources:
@@ -356,7 +358,7 @@ def _index(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
         if not fit.fits:
             b.overflows.append(Overflow(column, shown, e.name or "index", element=e, layout=d.layout,
                                         size=(low, high)))
-        b.add(*rich_items(fit, text_box, colour, "center", "middle", lambda *a: []))
+        b.add(*rich_items(fit, text_box, colour, "center", e.get("valign", "middle"), lambda *a: []))
     if style is not None:
         b.add(symbol(style.symbol, box.cx, box.y + d_sym / 2, d_sym / 2 * 0.95, fill=style.colour, stroke=INK,
                      width=0.5))

@@ -52,8 +52,8 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
     m = pack.manifest
     fallback = m.fonts.fallback  # the pack's names and titles may need characters the bundled fonts lack
     paper_w, paper_h = paper.width, paper.height
-    checklist = checklist_pages(pack, [run.deck for run in runs], paper_w, paper_h) if flip else []
-    if checklist and len(checklist) % 2 == 0:
+    checklist = checklist_pages(pack, [run.deck for run in runs], paper_w, paper_h)
+    if flip and len(checklist) % 2 == 0:
         checklist.append(blank_page(paper_w, paper_h))
     first_sheet_page = 2 + len(checklist)
     flow = Flow(MARGIN, paper_h - MARGIN, paper_w - 2 * MARGIN, fallback=fallback)
@@ -77,7 +77,9 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
                       size=10, indent=4.0, after=0.8)
             page += total
             break
-        flow.text(f"{run.deck.title}: {len(run.deck.fronts)} cards on {sheets} sheet{'s' * (sheets != 1)}, "
+        cards = sum(copies for _, copies in run.deck.contents)
+        backs = " and their backs" if len(run.deck.fronts) > cards else ""  # player aids without duplex
+        flow.text(f"{run.deck.title}: {cards} cards{backs} on {sheets} sheet{'s' * (sheets != 1)}, "
                   f"page{'s' * (pages != 1)} {number_range(page, page + pages - 1)}", size=10, indent=4.0,
                   after=0.8)
         if len(runs) <= FULL_CONTENTS:
@@ -100,7 +102,8 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
                       "at 100% (\u201cActual size\u201d): this guide, then the card checklist on "
                       f"pages 2\u2013{last_guide - bool(blank)}{blank}.")
     else:
-        first_step = "Print this page on its own at 100% (\u201cActual size\u201d)."
+        first_step = (f"Print pages 1\u2013{last_guide} one-sided at 100% (\u201cActual size\u201d): this guide "
+                      "and the card checklist.")
     steps = [
         first_step + " Turn off \u201cFit to page\u201d and \u201cShrink oversized pages\u201d: they shrink "
         "everything by a few per cent.",
@@ -108,7 +111,9 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
         "If they are not, change the print setting and try again.",
         (f"Print pages {first_sheet_page}\u2013{page - 1} {DUPLEX_SETTING[flip]}. Each sheet of backs then "
          "lands behind its sheet of fronts." if flip else
-         f"Print pages {first_sheet_page}\u2013{page - 1} one-sided; these sheets have no backs."),
+         f"Print pages {first_sheet_page}\u2013{page - 1} one-sided; these sheets have no backs."
+         + (" The player aids\u2019 backs, which carry rules, are printed after their fronts: glue each "
+            "back to a front." if any(run.deck.id == "player-aid" for run in runs) else "")),
         cutting_step([run.layout for run in runs]),
     ]
     for n, step in enumerate(steps, 1):
@@ -120,7 +125,7 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
     if flip:
         flow.heading("If the backs do not line up")
         flow.text("Hold a printed sheet up to a light. If the backs sit a little off their fronts, "
-                  "print the calibration sheet (printkit calibrate), read your printer's offset "
+                  "print the calibration sheet (printkit calibrate), read your printer\u2019s offset "
                   "from it, and build again with --back-offset X,Y.", after=2.0)
     flow.heading("Printing in black and white")
     flow.text("Every colour on the cards comes with its own symbol and letters, so a greyscale "
@@ -188,7 +193,9 @@ def checklist_pages(pack: Pack, decks: list[PrintDeck], paper_w: float, paper_h:
     entries = []
     for d in decks:
         spec = m.deck(d.id)
-        entries.append(ChecklistDeck(d.title, len(d.fronts), d.contents, spec.file if spec is not None else ""))
+        # Counted from the contents: without backs a player aid's backs are on the sheets too.
+        count = sum(copies for _, copies in d.contents)
+        entries.append(ChecklistDeck(d.title, count, d.contents, spec.file if spec is not None else ""))
     layout = checklist_layout(entries, paper_w, paper_h, m.fonts.fallback)
     pages = []
     for n, placed in enumerate(layout.pages):

@@ -18,12 +18,14 @@ from ..layout.draw import Face, Line, Page, Place, Text, face_size
 from ..layout.duplex import Flip, Offset, back_placements
 from ..layout.geometry import PT_PER_MM, Rect, bounding
 from ..layout.paper import Paper
-from ..layout.sheet import DEFAULT_GUTTER, LayoutError, SheetLayout, SheetTemplate, check_gutter
+from ..layout.sheet import DEFAULT_GUTTER, GutterTooWide, LayoutError, SheetLayout, SheetTemplate, check_gutter
 from ..model.pack import Pack
 from .document import LazyPages
 
 MARK_COLOUR = "#000000"  # registration: every ink, so marks show whatever is printed
-BACKS_INK = ("full", "light")  # the built-in back in deck colour, or on white with colour accents
+MARK_WIDTH, HALO_WIDTH = 0.25, 2.0  # points: a crop mark, and the white under one drawn over the bleed
+BACKS_INK = ("light", "full")  # the built-in back on white with colour accents, or in deck colour
+DEFAULT_BACKS_INK = "light"  # home printers: a full-colour back costs 100-150% ink coverage a page
 LABEL_SIZE, LABEL_MIN = 6.5, 6.0  # points: a sheet's page label, and the least it shrinks to
 LABEL_INK = "#444444"
 
@@ -32,11 +34,12 @@ LABEL_INK = "#444444"
 class SheetOptions:
     backs: Flip | None = Flip.LONG_EDGE  # None: fronts only
     offset: Offset = Offset()
-    gutter: float = DEFAULT_GUTTER  # mm asked for between cards (see layout.sheet.fitting_gutter)
-    backs_ink: str = "full"  # one of BACKS_INK
+    gutter: float | None = None  # mm asked for between cards, exactly; None: up to DEFAULT_GUTTER, as fits
+    backs_ink: str = DEFAULT_BACKS_INK  # one of BACKS_INK
 
     def __post_init__(self) -> None:
-        check_gutter(self.gutter)
+        if self.gutter is not None:
+            check_gutter(self.gutter)
         if self.backs_ink not in BACKS_INK:
             raise ValueError(f"backs ink is {' or '.join(BACKS_INK)}, not '{self.backs_ink}'")
 
@@ -97,9 +100,13 @@ class FaceMap(Mapping[str, Face]):
         return self[key].extent
 
 
-def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
-                backs_ink: str = "full") -> tuple[list[PrintDeck], FaceMap]:
-    """Every deck with a face template, then the player aids; and all the faces they use."""
+def print_decks(pack: Pack, fronts: Mapping[str, FaceResult], backs_ink: str = DEFAULT_BACKS_INK,
+                backs: bool = True) -> tuple[list[PrintDeck], FaceMap]:
+    """Every deck with a face template, then the player aids; and all the faces they use.
+
+    Without backs a card's back is only the deck's pattern, but a player aid's back carries rules
+    (costs, notation, reminders): its backs are then printed beside its fronts, to glue back to back.
+    """
     faces = FaceMap(fronts)
     decks = []
     for spec in pack.manifest.decks:
@@ -114,7 +121,8 @@ def print_decks(pack: Pack, fronts: Mapping[str, FaceResult],
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
         faces.others[AID_FRONT], faces.others[AID_BACK] = aid_front(pack).face, aid_back(pack).face
-        decks.append(PrintDeck("player-aid", "Player aids", (AID_FRONT,) * aid.copies, AID_BACK,
+        sides = (AID_FRONT,) * aid.copies + (() if backs else (AID_BACK,) * aid.copies)
+        decks.append(PrintDeck("player-aid", "Player aids", sides, AID_BACK,
                                ((aid.title, aid.copies),), pack.manifest.card_size(), (AID_FRONT,)))
     return decks, faces
 
@@ -189,7 +197,10 @@ def _front_geometry(layout: SheetLayout, count: int):
     trims = [layout.slot(n) for n in range(count)]
     bleeds = [layout.front_clip(n, count) for n in range(count)]
     places = tuple((r.x, r.y, layout.rotation, clip) for r, clip in zip(trims, bleeds))
-    marks = tuple(Line(s.x1, s.y1, s.x2, s.y2, 0.25, MARK_COLOUR) for s in layout.crop_marks(count))
+    # A mark over the bleed lies on a white halo, so that it shows on any background; the halo
+    # is cut away with the bleed.
+    halos = tuple(Line(s.x1, s.y1, s.x2, s.y2, HALO_WIDTH, "#FFFFFF") for s, over in layout.marks(count) if over)
+    marks = halos + tuple(Line(s.x1, s.y1, s.x2, s.y2, MARK_WIDTH, MARK_COLOUR) for s in layout.crop_marks(count))
     return (places, marks, *_boxes(layout, trims, bleeds))
 
 
@@ -221,6 +232,12 @@ def deck_layout(deck: PrintDeck, faces: Mapping[str, Face], paper: Paper,
     """The grid for a deck's cards, after making sure its faces were drawn at the deck's size."""
     check_face_sizes(deck, faces)
     return SheetLayout.compute(paper, *deck.card_size, template)
+
+
+def widest_gutter(decks: list[PrintDeck], paper: Paper, template: SheetTemplate) -> float:
+    """The widest gutter that fits every deck's sheets on ``paper``, both ways."""
+    loose = replace(template, gutter=0.0, gutter_exact=False)
+    return min(SheetLayout.compute(paper, *deck.card_size, loose).widest_gutter for deck in decks)
 
 
 def check_face_sizes(deck: PrintDeck, faces: Mapping[str, Face]) -> None:
@@ -286,7 +303,13 @@ class SheetPages(LazyPages):
 def sheet_pages(pack: Pack, paper: Paper, options: SheetOptions, template: SheetTemplate = SheetTemplate(),
                 fronts: Mapping[str, FaceResult] | None = None) -> tuple[SheetPages, FaceMap, list[DeckRun]]:
     """Fronts (and backs) of every deck and the player aids, with the faces they place."""
-    decks, faces = print_decks(pack, fronts if fronts is not None else LazyFronts(pack), options.backs_ink)
-    template = replace(template, gutter=options.gutter)
-    runs = [DeckRun(deck, deck_layout(deck, faces, paper, template)) for deck in decks]
+    decks, faces = print_decks(pack, fronts if fronts is not None else LazyFronts(pack), options.backs_ink,
+                               options.backs is not None)
+    exact = options.gutter is not None
+    template = replace(template, gutter=options.gutter if exact else DEFAULT_GUTTER, gutter_exact=exact)
+    try:
+        runs = [DeckRun(deck, deck_layout(deck, faces, paper, template)) for deck in decks]
+    except GutterTooWide as refused:
+        raise GutterTooWide(f"{refused}; the widest gutter every deck's sheets hold on {paper.name} is "
+                            f"{widest_gutter(decks, paper, template):g} mm", refused.widest) from None
     return SheetPages(runs, options, pack.manifest.fonts.fallback), faces, runs

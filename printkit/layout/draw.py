@@ -178,7 +178,10 @@ def text_lines(fitted: FittedText, box: Rect, font: str, measure: Measure, colou
     """Place fitted lines inside ``box``, aligned horizontally and vertically."""
     size = fitted.size
     block = measure.ascent(size) + measure.descent(size) + (len(fitted.lines) - 1) * fitted.line_pitch
-    top = {"top": box.top, "bottom": box.y + block}.get(valign, box.cy + block / 2)
+    # "baseline": the last line's baseline on the box's bottom edge, whatever the size, so that texts
+    # of different sizes whose boxes end together line up (a card's name and its corner index).
+    last = measure.ascent(size) + (len(fitted.lines) - 1) * fitted.line_pitch
+    top = {"top": box.top, "bottom": box.y + block, "baseline": box.y + last}.get(valign, box.cy + block / 2)
     x = {"left": box.x, "right": box.right}.get(align, box.cx)
     first = top - measure.ascent(size)
     return [Text(x, first - i * fitted.line_pitch, line, font, size, colour, align)

@@ -80,13 +80,14 @@ def back_placements(layout: SheetLayout, flip: Flip, offset: Offset = Offset(),
 
     A back bleeds as far as its front does towards its neighbours (half of each
     gutter, nothing across a shared cut line), and on the grid's outer edges as
-    far as the paper allows, up to the template's back bleed.
+    far as the paper allows short of the printer's reach, up to the template's back bleed.
     """
     paper = layout.paper
     grid = mirror(layout.grid, layout, flip).moved(offset.x, offset.y)
-    reach = layout.template.back_bleed
-    room = Sides(min(reach, max(0.0, grid.x)), min(reach, max(0.0, grid.y)),
-                 min(reach, max(0.0, paper.width - grid.right)), min(reach, max(0.0, paper.height - grid.top)))
+    reach, edge = layout.template.back_bleed, layout.template.printer_reach
+    # No further than the printer's reach from the paper's edge, like everything on the sheets.
+    room = Sides(*(min(reach, max(0.0, margin - edge)) for margin in
+                   (grid.x, grid.y, paper.width - grid.right, paper.height - grid.top)))
     # The room is measured on the back page; bleed_sides speaks of the front's sides.
     front_room = _mirror_sides(room, flip)
     rotation = back_rotation(layout.rotation, flip)

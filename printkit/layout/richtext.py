@@ -17,7 +17,7 @@ from ..fonts import font_key, font_runs, metrics, with_fallback
 from .draw import Item, Text
 from .richparse import BREAK, Span
 from .geometry import Rect, pt_to_mm
-from .text import LEADING, block_height
+from .text import LEADING, NUMBER, balanced, block_height
 
 ICON_SCALE = 1.4  # icon side as a multiple of the font's cap height
 ICON_GAP = 0.15  # space between an icon and text touching it, as a fraction of the icon side
@@ -170,7 +170,50 @@ def _atoms(spans: tuple[Span, ...], fonts: RichFonts) -> list:
                     for run, font in font_runs(chunk, with_fallback(key, fonts.fallback)):
                         add(_Seg("text", run, font, measure(run, font)))
     end_word()
-    return atoms
+    return _glue_numbers(atoms)
+
+
+def _glue_numbers(atoms: list) -> list:
+    """A number and the word after it as one unbreakable word, as plain text has them (see
+    text.glue_numbers); the space between them stays a space."""
+    out: list = []
+    i = 0
+    while i < len(atoms):
+        atom = atoms[i]
+        if (isinstance(atom, _Word) and i + 2 < len(atoms) and isinstance(atoms[i + 1], _Seg)
+                and isinstance(atoms[i + 2], _Word)
+                and NUMBER.match("".join(seg.text for seg in atom.segs if seg.kind == "text"))):
+            space, after = atoms[i + 1], atoms[i + 2]
+            out.append(_Word(atom.segs + (space,) + after.segs, atom.w + space.w + after.w))
+            i += 3  # a joined pair is not joined again, as in plain text
+        else:
+            out.append(atom)
+            i += 1
+    return out
+
+
+def _balanced(atoms: list, size: float, width: float) -> list[tuple[list, float]]:
+    """``_wrap``, with each paragraph balanced as plain text is (see text.balanced)."""
+    out: list[tuple[list, float]] = []
+    paragraph: list = []
+    for atom in [*atoms, BREAK]:
+        if atom is not BREAK:
+            paragraph.append(atom)
+            continue
+        lines = _wrap(paragraph, size, width)
+
+        def rewrap(first: int, width: float, lines=lines, paragraph=paragraph) -> list[tuple[list, float]]:
+            # From the first word of line ``first`` on, with the spaces as written (their fonts too).
+            start = next(n for n, atom in enumerate(paragraph) if atom is lines[first][0][0])
+            return _wrap(paragraph[start:], size, width)
+
+        def fits(got: list[tuple[list, float]], width: float) -> bool:
+            return all(used * size <= width + TOLERANCE or len(line) == 1 for line, used in got)
+        if all(line for line, _ in lines):
+            lines = balanced(lines, rewrap, fits, width, lambda line: len(line[0]) == 1)
+        out += lines
+        paragraph = []
+    return out
 
 
 def _wrap(atoms: list, size: float, width: float) -> list[tuple[list, float]]:
@@ -253,7 +296,7 @@ def _fit(spans: tuple[Span, ...], fonts: RichFonts, width: float, height: float,
     regular = metrics(fonts.regular)
     size = max_size
     while True:  # the same walk down the sizes as fit_text, so plain text lands alike
-        lines = _wrap(atoms, size, width)
+        lines = _balanced(atoms, size, width)
         fits = (all(used * size <= width + TOLERANCE for _, used in lines)
                 and block_height(len(lines), size, regular) <= height + TOLERANCE
                 and (max_lines is None or len(lines) <= max_lines))
@@ -281,7 +324,8 @@ def rich_items(fit: RichFit, box: Rect, colour: str, align: str, valign: str,
     face = metrics(fit.font)
     size = fit.size
     block = face.ascent(size) + face.descent(size) + (len(fit.lines) - 1) * fit.line_pitch
-    top = {"top": box.top, "bottom": box.y + block}.get(valign, box.cy + block / 2)
+    last = face.ascent(size) + (len(fit.lines) - 1) * fit.line_pitch  # "baseline": see draw.text_lines
+    top = {"top": box.top, "bottom": box.y + block, "baseline": box.y + last}.get(valign, box.cy + block / 2)
     first = top - face.ascent(size)
     mid_caps = face.cap(size) / 2
     items: list[Item] = []

@@ -3,14 +3,21 @@
 Cards sit in a grid with a gutter between neighbours, so that each card's
 own background fills half of every gutter around it and a cut that strays
 into the gutter shows that card's colour, never its neighbour's. The strip
-between two cuts is waste. Where the paper has no room for a gutter along an
-axis (the rows of poker cards on Letter), the cards on that axis touch and
-share their cut lines, with no bleed between them.
+between two cuts is waste. With no gutter the cards touch and share their
+cut lines.
+
+Nothing is printed nearer the paper's edge than ``printer_reach`` (4 mm: home
+printers leave 3 to 4.2 mm blank), and the grid's outer edges bleed 3 mm.
+Where a paper is too short for both (three rows of poker cards on Letter:
+3 × 88.9 + 2 × 3 + 2 × 4 = 280.7 mm of 279.4), that axis is "tight": its
+outer bleed shrinks to share what there is with a narrow gutter between the
+rows (see ``fit_axis``).
 
 Crop marks continue every cut line into the margin, never into a card: two
-marks per gutter, one per shared cut line. Backgrounds bleed past the trim
-at the grid's outer edges as far as the margin leaves room for the marks,
-and, on the side that carries the page label, for the label.
+marks per gutter, one per shared cut line. A mark starts beyond the bleed
+where the margin has room for it; where it has not, it starts over the bleed
+(which is cut away), a little short of the trim, and is drawn on a white
+halo so that it shows on any background.
 
 A sheet holds its cards either upright or all turned a quarter turn,
 whichever fits more; slots are the cards' rectangles on the page, so a
@@ -22,14 +29,22 @@ import math
 from dataclasses import dataclass
 
 from .geometry import Rect, Segment, Sides
-from .paper import Paper
+from .paper import MARK_EDGE_MM, Paper
 
 GUTTER_LIMITS = (0.0, 10.0)  # mm: what a gutter may be asked to be
-DEFAULT_GUTTER = 2.5  # the widest gap that keeps 3 × 3 poker cards, marks and bleed on A4
+DEFAULT_GUTTER = 2.5  # the gutter a sheet opens, where it fits, when none is asked for
 
 
 class LayoutError(ValueError):
     """The cards cannot be laid out on the paper as asked."""
+
+
+class GutterTooWide(LayoutError):
+    """An asked-for gutter does not fit; ``widest`` is the widest that does."""
+
+    def __init__(self, message: str, widest: float):
+        super().__init__(message)
+        self.widest = widest
 
 
 def check_gutter(gutter: float) -> float:
@@ -44,23 +59,25 @@ def check_gutter(gutter: float) -> float:
 class SheetTemplate:
     """Print conventions for card sheets, checked when made."""
 
-    bleed: float = 3.0  # fronts: background past the trim, where the margin allows
+    bleed: float = 3.0  # fronts: background past the trim at the grid's outer edges
     back_bleed: float = 6.0  # backs bleed further to forgive duplex misregistration
     mark_gap: float = 0.5  # between the end of the bleed and the start of a mark
     mark_length: float = 5.0
-    mark_room: float = 1.5  # visible mark kept free of bleed where the margin is tight
-    printer_reach: float = 4.0  # most home printers print to within this of the paper edge
+    mark_room: float = 1.0  # the least visible mark where the margin is tight
+    mark_inset: float = 0.5  # a mark drawn over the bleed stops this short of the trim
+    printer_reach: float = MARK_EDGE_MM  # most home printers print to within this of the paper edge
     safe: float = 4.0  # text and symbols stay this far inside the trim
     min_margin: float = 4.0  # the grid keeps at least this much paper around it
-    gutter: float = 0.0  # asked-for gap between neighbouring cards; narrower where the paper is short
-    min_gutter: float = 1.0  # a narrower gap than this is no use to cut in: the cards touch instead
+    gutter: float = 0.0  # asked-for gap between neighbouring cards
+    gutter_exact: bool = False  # True: the gutter or a GutterTooWide; False: up to the gutter, as fits
+    min_gutter: float = 0.5  # a narrower gap than this is no use to cut in: the cards touch instead
     text_reach: float = 6.35  # text stays this far inside the paper edge, where every printer prints
     label_band: float = 2.6  # a page label's line of type, with a little air, between bleed and text_reach
     columns: int | None = None  # None: as many as fit
     rows: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("bleed", "back_bleed", "mark_gap", "mark_length", "mark_room",
+        for name in ("bleed", "back_bleed", "mark_gap", "mark_length", "mark_room", "mark_inset",
                      "printer_reach", "min_margin", "min_gutter"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} cannot be negative")
@@ -71,9 +88,9 @@ class SheetTemplate:
             raise ValueError("backs must bleed at least as far as fronts")
 
     @property
-    def mark_clearance(self) -> float:
-        """Margin a crop mark needs beyond the bleed to show: the printer's reach, the gap, a visible piece."""
-        return self.printer_reach + self.mark_gap + self.mark_room
+    def tight_bleed(self) -> float:
+        """The least outer bleed a tight axis keeps: room for a mark over it, short of the trim."""
+        return min(self.bleed, self.mark_inset + self.mark_room)
 
 
 def _grid_fits(room_w: float, room_h: float, slot_w: float, slot_h: float,
@@ -86,23 +103,62 @@ def _grid_fits(room_w: float, room_h: float, slot_w: float, slot_h: float,
     return columns, rows
 
 
-def fitting_gutter(length: float, count: int, size: float, template: SheetTemplate,
-                   clearance: float | None = None) -> float:
-    """The gap between ``count`` slots of ``size`` along a paper ``length``: the template's gutter, or
-    narrower so that each margin still holds a visible crop mark plus an outer bleed of half the gap
-    (as much as each card bleeds into a gutter); zero below ``min_gutter``.
+def _hundredths(mm: float) -> float:
+    """``mm`` rounded down to whole hundredths of a millimetre (never below 0)."""
+    return max(0.0, math.floor(mm * 100 + 1e-6) / 100)
 
-    With n slots and gap g the margin is (L - n·s - (n - 1)·g) / 2; asking it to be at
-    least clearance + g / 2 gives g ≤ (L - n·s - 2·clearance) / n. ``clearance`` is the
-    template's mark clearance unless the axis also carries the page label.
+
+@dataclass(frozen=True)
+class AxisFit:
+    """How one axis of the sheet is filled: the gutter, the widest gutter that fits, the margin
+    before the first slot, and the outer bleed at each end (``low``: left or bottom)."""
+
+    gutter: float
+    widest: float  # inf with a single slot
+    margin: float  # from the paper's low edge to the first slot
+    bleed_low: float
+    bleed_high: float
+    tight: bool  # too short for the full bleed: the bleed shrinks, see fit_axis
+
+
+def fit_axis(length: float, count: int, size: float, template: SheetTemplate, label: bool) -> AxisFit:
+    """Lay ``count`` slots of ``size`` along a paper ``length``.
+
+    Each end needs the printer's reach plus the outer bleed; the low end, when
+    it carries the page label, needs ``text_reach`` plus the label's band plus
+    the bleed. With n slots and gap g the ends need
+    need_low + need_high + n·s + (n - 1)·g ≤ L, which gives the widest g; what
+    is left over is shared equally between the two ends.
+
+    A tight axis cannot hold the full bleed at all. There the bleed shrinks to
+    share the room with a gutter: the gutter may be as wide as leaves each
+    end ``tight_bleed`` (room for a mark over it), and the ends take the rest.
     """
-    if count < 2 or template.gutter <= 0:
-        return 0.0
-    clearance = template.mark_clearance if clearance is None else clearance
-    widest = (length - count * size - 2 * clearance) / count
-    widest = min(widest, (length - count * size - 2 * template.min_margin) / (count - 1))
-    gap = min(template.gutter, math.floor(widest * 100 + 1e-6) / 100)  # whole hundredths of a mm
-    return gap if gap >= template.min_gutter - 1e-9 else 0.0
+    t = template
+    extra = max(0.0, t.text_reach + t.label_band - t.printer_reach) if label else 0.0
+    spare = length - count * size - 2 * t.printer_reach - extra  # for bleed at both ends and gutters
+    gaps = count - 1
+    tight = spare < 2 * t.bleed - 1e-9
+    keep = t.tight_bleed if tight else t.bleed
+    widest = _hundredths((spare - 2 * keep) / gaps) if gaps else math.inf
+    if not gaps or t.gutter <= 0:
+        gutter = 0.0
+    elif t.gutter_exact:
+        gutter = t.gutter if t.gutter <= widest + 1e-9 else math.nan
+    else:
+        gutter = min(t.gutter, widest)
+        gutter = gutter if gutter >= t.min_gutter - 1e-9 else 0.0
+    if math.isnan(gutter):
+        return AxisFit(gutter, widest, 0.0, 0.0, 0.0, tight)
+    room = spare - gaps * gutter  # for the two outer bleeds and what is left over
+    bleed = max(0.0, min(t.bleed, room / 2))
+    margin = t.printer_reach + extra + room / 2
+    return AxisFit(gutter, widest, margin, bleed, bleed, tight)
+
+
+def widest_gutter(across: AxisFit, down: AxisFit, columns: int, rows: int) -> float:
+    """The widest gutter that fits between both the columns and the rows (inf: one card a sheet)."""
+    return min([fit.widest for fit, n in ((across, columns), (down, rows)) if n > 1], default=math.inf)
 
 
 @dataclass(frozen=True)
@@ -138,20 +194,27 @@ class SheetLayout:
         # The page label goes in the roomier of the bottom and left margins (as the cards
         # would leave them touching); that axis keeps room for it beside the marks.
         label_side = "bottom" if paper.height - rows * slot_h >= paper.width - columns * slot_w else "left"
-        labelled = max(template.mark_clearance, template.text_reach + template.label_band)
-        gx = fitting_gutter(paper.width, columns, slot_w, template, labelled if label_side == "left" else None)
-        gy = fitting_gutter(paper.height, rows, slot_h, template, labelled if label_side == "bottom" else None)
+        across = fit_axis(paper.width, columns, slot_w, template, label_side == "left")
+        down = fit_axis(paper.height, rows, slot_h, template, label_side == "bottom")
+        for fit, what, count in ((across, "columns", columns), (down, "rows", rows)):
+            if math.isnan(fit.gutter):
+                raise GutterTooWide(
+                    f"a {template.gutter:g} mm gutter does not fit {card_w:g} × {card_h:g} mm cards on "
+                    f"{paper.name}: {count} {what} leave room for at most {fit.widest:g} mm between them",
+                    widest_gutter(across, down, columns, rows))
+        gx, gy = across.gutter, down.gutter
         w, h = columns * slot_w + (columns - 1) * gx, rows * slot_h + (rows - 1) * gy
-        grid = Rect((paper.width - w) / 2, (paper.height - h) / 2, w, h)
-        margin = Sides(grid.x, grid.y, paper.width - grid.right, paper.height - grid.top)
-        # Where the margin is tight (Letter's 6.35 mm top and bottom), bleed gives
-        # way so that some of each crop mark lands where printers can reach.
-        room = [m - template.mark_clearance for m in (margin.left, margin.bottom, margin.right, margin.top)]
-        # On the label's side the bleed stops short of the label.
-        label_room = (margin.bottom if label_side == "bottom" else margin.left) - template.text_reach - template.label_band
-        room[1 if label_side == "bottom" else 0] = min(room[1 if label_side == "bottom" else 0], label_room)
-        bleed = Sides(*(min(template.bleed, max(0.0, r)) for r in room))
+        grid = Rect(across.margin, down.margin, w, h)
+        bleed = Sides(across.bleed_low, down.bleed_low, across.bleed_high, down.bleed_high)
         return cls(paper, card_w, card_h, columns, rows, grid, bleed, template, rotated, gx, gy, label_side)
+
+    @property
+    def widest_gutter(self) -> float:
+        """The widest gutter this sheet's cards leave room for, both ways (inf: a single card)."""
+        t = self.template
+        across = fit_axis(self.paper.width, self.columns, self.slot_w, t, self.label_side == "left")
+        down = fit_axis(self.paper.height, self.rows, self.slot_h, t, self.label_side == "bottom")
+        return widest_gutter(across, down, self.columns, self.rows)
 
     @property
     def rotation(self) -> int:
@@ -232,35 +295,47 @@ class SheetLayout:
         return tuple(sorted(xs)), tuple(sorted(ys))
 
     def crop_marks(self, filled: int | None = None) -> tuple[Segment, ...]:
-        """A hairline continuing each cut line into the margin, clear of the bleed.
+        """A hairline continuing each cut line into the margin, never into a card nor nearer the
+        paper's edge than the printer's reach (see ``marks``)."""
+        return tuple(segment for segment, _ in self.marks(filled))
 
-        A partly filled sheet is marked only for the columns and rows that hold
-        cards, so that no mark points at a card that is not there: the marks
-        under the columns start below the last row in use, on the empty paper
-        where the missing rows would be.
+    def marks(self, filled: int | None = None) -> tuple[tuple[Segment, bool], ...]:
+        """Each crop mark, and whether it lies over the bleed (and so wants a halo to show).
+
+        A mark starts beyond the bleed where the margin leaves it ``mark_room``
+        before the printer's reach; otherwise it starts over the bleed, at most
+        ``mark_inset`` from the trim, ``2 × mark_room`` long where it can be. A partly filled sheet is marked only for
+        the columns and rows that hold cards, so that no mark points at a card
+        that is not there: the marks under the columns start below the last row
+        in use, on the empty paper where the missing rows would be.
         """
         t, g, m = self.template, self.grid, self.margin
         xs, ys = self.cut_lines(filled)
-        marks = []
+        marks: list[tuple[Segment, bool]] = []
         _, rows = self.used(filled)
         full = rows == self.rows
         foot = ys[0] if ys else g.y  # the bottom edge of the last row in use
         foot_bleed = self.bleed.bottom if full else t.bleed
         foot_room = m.bottom if full else foot
 
-        def span(edge: float, bleed: float, margin: float, direction: int) -> tuple[float, float]:
+        def span(edge: float, bleed: float, margin: float, direction: int):
+            reach = margin - t.printer_reach  # from the trim to where printers stop
             start = bleed + t.mark_gap
-            end = min(start + t.mark_length, margin)
-            return edge + direction * start, edge + direction * end
+            if reach - start < t.mark_room - 1e-9:  # over the bleed: a mark of twice the least, if it can
+                start = max(t.mark_inset, reach - 2 * t.mark_room)
+            end = min(start + t.mark_length, reach)
+            if end - start < t.mark_room / 2:
+                return None  # no room for a mark at all (a card nearly the paper's size)
+            return edge + direction * start, edge + direction * end, start < bleed
 
         for x in xs:
             for edge, bleed, margin, d in ((g.top, self.bleed.top, m.top, 1),
                                            (foot, foot_bleed, foot_room, -1)):
-                a, b = span(edge, bleed, margin, d)
-                marks.append(Segment(x, a, x, b))
+                if (got := span(edge, bleed, margin, d)) is not None:
+                    marks.append((Segment(x, got[0], x, got[1]), got[2]))
         for y in ys:
             for edge, bleed, margin, d in ((g.x, self.bleed.left, m.left, -1),
                                            (g.right, self.bleed.right, m.right, 1)):
-                a, b = span(edge, bleed, margin, d)
-                marks.append(Segment(a, y, b, y))
+                if (got := span(edge, bleed, margin, d)) is not None:
+                    marks.append((Segment(got[0], y, got[1], y), got[2]))
         return tuple(marks)

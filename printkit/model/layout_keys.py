@@ -9,7 +9,7 @@ from __future__ import annotations
 
 FRAMES = ("trim", "safe", "bleed")  # what an element's box is measured from
 ALIGNS = ("left", "center", "right")
-VALIGNS = ("top", "middle", "bottom")
+VALIGNS = ("top", "middle", "bottom", "baseline")  # baseline: the last line sits on the box's bottom edge
 ANCHORS = ("below", "above", "right_of", "left_of")
 
 # Keys every element accepts.
@@ -32,7 +32,7 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "symbol": ("column", "symbol", "fill", "stroke", "stroke_width"),
     "icon": ("icon",),
     "requirement": ("column",),
-    "index": ("text", "column", "font", "size", "colour"),
+    "index": ("text", "column", "font", "size", "colour", "valign"),
     "badge": ("text", "column", "label", "upper", "fill"),
     # Blocks drawn from the pack's own lists rather than from a card.
     "powers": ("heading",),

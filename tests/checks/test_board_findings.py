@@ -1,4 +1,4 @@
-"""The page lint's board checks (T740–T743): each on a page built to have the defect, and none on
+"""The page lint's board checks (T730 on board pages, T741–T743): each on a page built to have the defect, and none on
 board.pdf of either bundled kit, on A4 and Letter, at home and with every --board-paper."""
 from dataclasses import replace
 from pathlib import Path
@@ -35,23 +35,23 @@ def findings(pack, *pages):
 
 
 def codes(pack, *pages):
-    return sorted(f.code for f in findings(pack, *pages) if f.code.startswith("T74"))
+    return sorted(f.code for f in findings(pack, *pages) if f.code == "T730" or f.code.startswith("T74"))
 
 
-def test_T740_a_crop_mark_3_mm_from_the_sheet_edge_is_reported(gag_grab):
+def test_T730_a_crop_mark_3_mm_from_the_board_sheet_edge_is_reported(gag_grab):
     # ARCH C as it was: a 5 mm crop mark starting 3 mm past a trim 11.1 mm from the sheet's top.
     mark = Line(19.1, 609.6 - 11.1 + 3.0, 19.1, 609.6 - 11.1 + 8.0)
-    found = [f for f in findings(gag_grab, Page(457.2, 609.6, (mark,))) if f.code == "T740"]
+    found = [f for f in findings(gag_grab, Page(457.2, 609.6, (mark,))) if f.code == "T730"]
     assert len(found) == 1
-    assert "board.pdf page 1: a mark or content within 4 mm of the paper's edge" in found[0].message
-    assert "a line at 3.1 mm" in found[0].message
+    assert "board.pdf page 1: printed within 4 mm of the paper's edge" in found[0].message
+    assert "a crop mark 3.1 mm from the edge" in found[0].message
     inside = Line(19.1, 600.0, 19.1, 605.6)  # ends 4.0 mm in
-    assert "T740" not in codes(gag_grab, Page(457.2, 609.6, (inside,)))
+    assert "T730" not in codes(gag_grab, Page(457.2, 609.6, (inside,)))
 
 
-def test_T740_a_shape_in_a_group_counts_where_it_lands_and_text_is_left_to_T703(gag_grab):
+def test_T730_a_shape_in_a_group_counts_where_it_lands_and_text_is_left_to_T703(gag_grab):
     near = Group((Disc(0.0, 0.0, 2.0, fill="#000000"),), 5.0, 100.0)  # 3 mm from the left edge once placed
-    assert codes(gag_grab, Page(210.0, 297.0, (near,))) == ["T740"]
+    assert codes(gag_grab, Page(210.0, 297.0, (near,))) == ["T730"]
     assert codes(gag_grab, Page(210.0, 297.0, (Group((near,), 2.0),))) == []  # moved 2 mm in
     text = findings(gag_grab, Page(210.0, 297.0, (Text(2.0, 100.0, "Tile 1", "body", 9),)))
     assert [f.code for f in text] == ["T703"]

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 from conftest import at
 
-from printkit.checks.page_lint import lint_items
+from printkit.checks.page_lint import lint_items, lone_words
 from printkit.checks.pages import lint_pages
 from printkit.findings import Location
 from printkit.layout.draw import Box, Disc, Group, Line, Page, Path as PathItem, Text
@@ -252,3 +252,91 @@ def test_every_allowed_space_margin_tiles_a_board_the_page_lint_finds_clean(tmp_
     found = check_pack(pack).findings
     assert not [f for f in found if f.is_error]
     assert [f.message for f in found if f.code.startswith("T7")] == []
+
+
+# -- T730: nothing printed in the band home printers cannot reach ----------------------------------
+
+def _sheet_findings(layout, filled: int = 9) -> list:
+    """The page lint of a front sheet of ``layout`` as cards.pdf lays it out (faces of the cards' size)."""
+    from printkit.kit.sheets import front_page
+    from printkit.layout.draw import Face
+
+    face = Face("card", layout.card_w, layout.card_h, 3.0, ())
+    page = front_page(layout, ("card",) * filled, "Cards · sheet 1 of 1 · fronts")
+    return list(lint_pages([page], {"card": face}, LIMITS, "cards.pdf", Location(Path("game.toml"))))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_T730_a_crop_mark_in_the_edge_band_of_a_sheet(paper):
+    from printkit.layout.paper import PAPERS
+    from printkit.layout.sheet import SheetLayout, SheetTemplate
+
+    # Marks allowed to run to 0.5 mm from the edge, as Letter sheets once had them: reported.
+    careless = SheetLayout.compute(PAPERS[paper], 63.5, 88.9, SheetTemplate(printer_reach=0.5, gutter=2.5))
+    found = [f for f in _sheet_findings(careless) if f.code == "T730"]
+    assert found and "crop mark" in found[0].message and "within 4 mm" in found[0].message
+    # As printkit lays the sheets out: clean.
+    kept = SheetLayout.compute(PAPERS[paper], 63.5, 88.9, SheetTemplate(gutter=2.5))
+    assert [f for f in _sheet_findings(kept) if f.code == "T730"] == []
+
+
+def test_T730_on_the_sheets_printkit_lays_out_and_not_for_white():
+    page = Page(210, 297, (Line(1.0, 100.0, 1.0, 110.0, 0.25, "#FFFFFF"),
+                           Line(2.0, 100.0, 2.0, 110.0, 0.25, "#000000")), "p")
+    found = list(lint_pages([page], {}, LIMITS, "cards.pdf", Location(Path("game.toml"))))
+    assert [f.code for f in found] == ["T730"] and "2.0 mm from the edge" in found[0].message
+    board = [f.code for f in lint_pages([page], {}, LIMITS, "board.pdf", Location(Path("game.toml")))]
+    assert board == ["T730"]
+    assert list(lint_pages([page], {}, LIMITS, "balance.pdf", Location(Path("game.toml")))) == []
+
+
+# -- T731: a short word alone on a card text's last line -------------------------------------------
+
+def _lone(*lines, size=10.0, x=5.0):
+    pitch = size * 1.15 * 25.4 / 72
+    items = [Text(x, 50.0 - n * pitch, line, "body", size) for n, line in enumerate(lines)]
+    return [p.code for p in lone_words(items)]
+
+
+def test_T731_a_short_word_alone_under_a_full_line():
+    assert _lone("Baseball Coach Pep", "Talk") == ["T731"]
+    assert _lone("Baseball Coach", "Pep Talk") == []  # balanced
+    assert _lone("Crab-Ox") == []  # one line
+    assert _lone("a", "b") == []  # nothing above it could keep it company
+    assert _lone("Spend them on any turn, as often as you", "like, in any order, to do", "more.") == ["T731"]
+
+
+def _kit_lone_words(pack_id: str) -> list:
+    from printkit.checks import check_pack
+    from printkit.checks.pages import FaceLint
+    from printkit.faces import LazyFronts
+
+    pack = check_pack(Path(__file__).parents[2] / "cards" / pack_id).pack
+    lint = FaceLint(pack)
+    fronts = LazyFronts(pack)
+    for key in fronts:
+        lint.add(key, fronts[key].face)
+    return [f for f in lint.findings() if f.code == "T731"]
+
+
+@pytest.mark.parametrize("pack_id", ["gag-grab", "many-faces"])
+def test_T731_wrapped_greedily_the_bundled_cards_strand_words_and_balanced_they_do_not(monkeypatch, pack_id):
+    from printkit.faces import engine
+    from printkit.layout import richtext, text
+
+    def forget() -> None:  # the fits are cached: drop them when the way of breaking lines changes
+        richtext._fit.cache_clear()
+        engine._fit.cache_clear()
+
+    forget()
+    assert _kit_lone_words(pack_id) == []
+    # Greedy line breaking, as printkit had it, leaves "Talk" alone under "Baseball Coach Pep".
+    forget()
+    monkeypatch.setattr(richtext, "balanced", lambda lines, *rest: lines)
+    monkeypatch.setattr(text, "balanced", lambda lines, *rest: lines)
+    try:
+        greedy = _kit_lone_words(pack_id)
+    finally:
+        forget()
+    if pack_id == "gag-grab":
+        assert greedy and "'Talk' (on 'Baseball Coach Pep Talk')" in "".join(f.message for f in greedy)

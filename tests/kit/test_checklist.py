@@ -136,9 +136,13 @@ def test_paper_count_pairs_the_guide_pages_too(built, report):
     assert (one, two) == (len(doc.pages), len(pages) // 2 + card_sheets)
 
 
-def test_no_backs_no_checklist(report):
+def test_without_backs_the_checklist_stays_unpadded(report):
     doc = cards_document(report.pack, paper("a4"), SheetOptions(backs=None), fronts=report.fronts)
-    assert doc.pages[0].label == "print guide" and doc.pages[1].label.startswith("Kid cards · sheet 1 of")
+    labels = [p.label for p in doc.pages]
+    checklist = [label for label in labels if label.startswith("card checklist")]
+    assert labels[0] == "print guide" and checklist and labels[1:1 + len(checklist)] == checklist
+    # No blank page: one-sided, the sheets may start on the next page.
+    assert labels[1 + len(checklist)].startswith("Kid cards · sheet 1 of") and "blank" not in labels
 
 
 # The layout itself, without a PDF.

@@ -22,8 +22,10 @@ def test_long_edge_mirrors_columns(lay):
         front = lay.slot(b.slot)
         assert b.rotation == 0
         assert b.rect.x == pytest.approx(W - front.x - front.w) and b.rect.y == pytest.approx(front.y)
-    # Slot 0 (top left) is backed at the top right of the back page.
-    assert backs[0].rect.x == pytest.approx(lay.slot(2).x)
+    # Slot 0 (top left) is backed at the top right of the back page, as far from its right edge
+    # as slot 0 is from the front's left edge (the grid need not be centred: the label's margin).
+    assert W - backs[0].rect.right == pytest.approx(lay.slot(0).x)
+    assert backs[0].rect.y == pytest.approx(lay.slot(2).y)
 
 
 def test_short_edge_mirrors_rows_and_turns_backs(lay):
@@ -33,7 +35,7 @@ def test_short_edge_mirrors_rows_and_turns_backs(lay):
         front = lay.slot(b.slot)
         assert b.rotation == 180
         assert b.rect.x == pytest.approx(front.x) and b.rect.y == pytest.approx(H - front.y - front.h)
-    assert backs[0].rect.y == pytest.approx(lay.slot(6).y)
+    assert backs[0].rect.y < backs[6].rect.y  # the top row's backs at the foot of the back page
 
 
 @pytest.mark.parametrize("flip", list(Flip))
@@ -60,8 +62,9 @@ def test_offset_shifts_every_back(lay, flip):
 def test_backs_bleed_further_than_fronts_but_stay_on_the_paper(lay):
     for b in back_placements(lay, Flip.LONG_EDGE):
         clip = b.clip
-        assert 0 <= clip.x and clip.right <= lay.paper.width + 1e-9
-        assert 0 <= clip.y and clip.top <= lay.paper.height + 1e-9
+        # Not even a back's bleed comes nearer the paper's edge than the 4 mm printers leave blank.
+        assert 4.0 - 1e-9 <= clip.x and clip.right <= lay.paper.width - 4.0 + 1e-9
+        assert 4.0 - 1e-9 <= clip.y and clip.top <= lay.paper.height - 4.0 + 1e-9
     corner = back_placements(lay, Flip.LONG_EDGE)[0]  # back of the top-left card: top right
     assert corner.clip.right - corner.rect.right > lay.bleed.right
     # Its inner side reaches the gutter's middle (the cut line itself when the cards touch).
@@ -89,14 +92,14 @@ def test_back_bleed_never_reaches_another_card_and_lies_behind_the_fronts_bleed(
 
 
 def test_gutter_backs_land_behind_their_fronts_by_hand():
-    # A4, 2.5 mm gutters: slot 0 (top left) is at (7.25, 12.65 + 271.7 - 88.9) = (7.25, 195.45);
-    # a long-edge flip puts its back at x = 210 - 7.25 - 63.5 = 139.25, the same height.
+    # A4, 2.5 mm gutters: slot 0 (top left) is at (7.25, 15.125 + 271.7 - 88.9) = (7.25, 197.925)
+    # (see tests/layout/test_sheet.py); a long-edge flip puts its back at x = 210 - 7.25 - 63.5 = 139.25.
     lay = SheetLayout.compute(PAPERS["a4"], 63.5, 88.9, SheetTemplate(gutter=2.5))
     back = back_placements(lay, Flip.LONG_EDGE)[0]
-    assert (back.rect.x, back.rect.y) == pytest.approx((139.25, 195.45))
-    # Short edge: same x, y = 297 - 195.45 - 88.9 = 12.65.
+    assert (back.rect.x, back.rect.y) == pytest.approx((139.25, 197.925))
+    # Short edge: same x, y = 297 - 197.925 - 88.9 = 10.175.
     back = back_placements(lay, Flip.SHORT_EDGE)[0]
-    assert (back.rect.x, back.rect.y) == pytest.approx((7.25, 12.65))
+    assert (back.rect.x, back.rect.y) == pytest.approx((7.25, 10.175))
 
 
 @pytest.mark.parametrize("text, expected", [("0.5,-1", Offset(0.5, -1.0)), (" -2 , 3 ", Offset(-2, 3)),

@@ -125,18 +125,39 @@ def test_many_real_markers_parse_quickly_too():
 # ------------------------------------------------------------------ wrapping
 
 def test_wraps_across_font_changes():
+    # Greedy wrapping would leave "cards" alone on the second line; balanced, "two" keeps it company.
     first = w("Arrival:", "bold") + w(" draw two")
     fit = fixed("**Arrival:** draw two cards", first + 0.01)
-    assert shape(fit) == [[("text", "Arrival:", "bold"), ("text", "draw two", "body")],
-                          [("text", "cards", "body")]]
+    assert shape(fit) == [[("text", "Arrival:", "bold"), ("text", "draw", "body")],
+                          [("text", "two cards", "body")]]
     bold, plain = fit.lines[0]
     assert (bold.x, bold.width) == pytest.approx((0, w("Arrival:", "bold")))
     assert plain.x == pytest.approx(w("Arrival:", "bold") + w(" "))
-    assert plain.width == pytest.approx(w("draw two"))
-    assert fit.line_widths[0] == pytest.approx(first)
-    # One step narrower and "two" goes down too.
+    assert plain.width == pytest.approx(w("draw"))
+    assert fit.line_widths[0] == pytest.approx(w("Arrival:", "bold") + w(" draw"))
+    # Narrower still, the same two lines.
     assert shape(fixed("**Arrival:** draw two cards", first - 0.01))[1] == [
         ("text", "two cards", "body")]
+
+
+def test_no_short_word_is_left_alone_where_a_better_break_exists():
+    # "Baseball Coach Pep Talk" in a box a little narrower than the title: greedy wrapping gives
+    # "Baseball Coach Pep / Talk"; balanced, "Baseball Coach / Pep Talk".
+    title = "Baseball Coach Pep Talk"
+    fit = fixed(title, w(title) - 0.5)
+    assert [" ".join(p.text for p in line) for line in fit.lines] == ["Baseball Coach", "Pep Talk"]
+    plain = fit_text(title, metrics("body"), w(title) - 0.5, 100, 10, 10)
+    assert plain.lines == ("Baseball Coach", "Pep Talk")
+
+
+def test_a_number_stays_with_the_word_after_it():
+    # Room for "values 1" but not "values 1 to": the 1 goes down with "to".
+    text = "values 1 to 5."
+    fit = fixed(text, w("values 1") + 0.01)
+    lines = [" ".join(p.text for p in line) for line in fit.lines]
+    assert lines[0] == "values" and not any(line.endswith((" 1", "(2")) for line in lines)
+    assert fit_text("(2 with 5 or 6 players)", metrics("body"), w("(2 with 5") + 0.01, 100, 10, 10).lines[0] \
+        != "(2"
 
 
 def test_a_word_of_several_runs_moves_as_one():

@@ -3,13 +3,19 @@ from dataclasses import astuple
 
 import pytest
 
-from printkit.layout.geometry import Sides
+from printkit.layout.geometry import Rect, Sides
 from printkit.layout.paper import PAPERS, Paper
-from printkit.layout.sheet import DEFAULT_GUTTER, LayoutError, SheetLayout, SheetTemplate, check_gutter
+from printkit.layout.sheet import DEFAULT_GUTTER, GutterTooWide, LayoutError, SheetLayout, SheetTemplate, check_gutter
 
 POKER = (63.5, 88.9)
-# (paper, left, bottom): the 190.5 × 266.7 mm grid centred, worked out by hand.
-GRIDS = [("a4", 9.75, 15.15), ("letter", 12.7, 6.35)]
+# (paper, left, bottom) of the 190.5 × 266.7 mm grid, worked out by hand: each end keeps the 4 mm
+# printers cannot reach and the 3 mm bleed; the end with the page label (bottom on A4, left on
+# Letter) keeps 6.35 + 2.6 = 8.95 mm for it instead of 4; the rest is shared equally.
+#   A4 across: (210 - 190.5 - 8) / 2 = 5.75, left 4 + 5.75 = 9.75
+#   A4 down: (297 - 266.7 - 8 - 4.95) / 2 = 8.675, bottom 8.95 + 8.675 = 17.625
+#   Letter across: (215.9 - 190.5 - 8 - 4.95) / 2 = 6.225, left 8.95 + 6.225 = 15.175
+#   Letter down: 279.4 - 266.7 - 8 = 4.7, short of 2 × 3 mm of bleed: each end bleeds 2.35, bottom 6.35
+GRIDS = [("a4", 9.75, 17.625), ("letter", 15.175, 6.35)]
 
 
 def layout(name: str, card=POKER, **template) -> SheetLayout:
@@ -55,12 +61,13 @@ def test_crop_marks_continue_every_cut_line_outside_the_cards(name, left, bottom
     g = lay.grid
     for m in vertical:
         lo, hi = sorted((m.y1, m.y2))
-        assert lo >= g.top + 0.5 or hi <= g.y - 0.5  # clear of the card edge
-        assert 0 <= lo and hi <= lay.paper.height and 1.0 <= m.length <= 5.0 + 1e-9
+        assert lo >= g.top + 0.5 - 1e-9 or hi <= g.y - 0.5 + 1e-9  # clear of the card edge
+        # Nothing nearer the paper's edge than the 4 mm home printers leave blank.
+        assert 4.0 - 1e-9 <= lo and hi <= lay.paper.height - 4.0 + 1e-9 and 1.0 - 1e-9 <= m.length <= 5.0 + 1e-9
     for m in horizontal:
         lo, hi = sorted((m.x1, m.x2))
-        assert lo >= g.right + 0.5 or hi <= g.x - 0.5
-        assert 0 <= lo and hi <= lay.paper.width and 1.0 <= m.length <= 5.0 + 1e-9
+        assert lo >= g.right + 0.5 - 1e-9 or hi <= g.x - 0.5 + 1e-9
+        assert 4.0 - 1e-9 <= lo and hi <= lay.paper.width - 4.0 + 1e-9 and 1.0 - 1e-9 <= m.length <= 5.0 + 1e-9
 
 
 def test_marks_start_beyond_the_bleed():
@@ -82,14 +89,17 @@ def test_fronts_bleed_on_the_outer_edges_only():
     assert lay.front_clip(4) == lay.slot(4)  # the middle card: cut lines on every side
 
 
-def test_letter_top_and_bottom_give_bleed_up_for_a_visible_mark():
+def test_letter_top_and_bottom_share_what_room_there_is_between_bleed_and_marks():
+    # Three rows of poker cards leave 279.4 - 266.7 - 2 × 4 = 4.7 mm: 2.35 mm of bleed at each end,
+    # and the column marks over it, from 0.5 mm off the trim to 4 mm from the paper's edge.
     lay = layout("letter")
-    assert lay.bleed.left == 3.0 and lay.bleed.top < 1.0
-    reach = lay.template.printer_reach
-    for m in lay.crop_marks():
-        if m.x1 == m.x2 and m.y1 > lay.grid.top:
-            # Part of each top mark lies where a printer reaching 4 mm from the edge prints.
-            assert min(m.y1, m.y2) <= lay.paper.height - reach - 1.0
+    assert lay.bleed.left == 3.0 and lay.bleed.top == pytest.approx(2.35) and lay.bleed.bottom == pytest.approx(2.35)
+    over = [(s, o) for s, o in lay.marks() if s.x1 == s.x2]
+    assert over and all(o for _, o in over)  # drawn over the bleed, each on a halo
+    for m, _ in over:
+        lo, hi = sorted((m.y1, m.y2))
+        if lo > lay.grid.top:
+            assert (lo - lay.grid.top, hi) == pytest.approx((0.5, 279.4 - 4.0))
 
 
 def test_safe_area_keeps_3mm_at_least():
@@ -161,15 +171,16 @@ def test_each_card_size_gets_the_grid_that_holds_most(name, card, paper, expecte
 
 
 def test_turned_cards_sit_in_slots_as_wide_as_the_card_is_tall():
-    # Bridge on A4, turned: 2 × 88.9 = 177.8 wide, 5 × 57.15 = 285.75 tall, centred at
-    # ((210 - 177.8) / 2, (297 - 285.75) / 2) = (16.1, 5.625).
+    # Bridge on A4, turned: 2 × 88.9 = 177.8 wide, 5 × 57.15 = 285.75 tall. The label goes on the
+    # left (32.2 mm spare across, 11.25 down): left 8.95 + (210 - 177.8 - 8 - 4.95) / 2 = 18.575;
+    # down is tight, (297 - 285.75 - 8) / 2 = 1.625 mm of bleed at each end: bottom 5.625.
     lay = layout("a4", card=(57.15, 88.9))
     assert lay.rotation == 90
-    assert astuple(lay.grid) == pytest.approx((16.1, 5.625, 177.8, 285.75))
-    assert astuple(lay.slot(0)) == pytest.approx((16.1, 5.625 + 4 * 57.15, 88.9, 57.15))
-    assert astuple(lay.slot(9)) == pytest.approx((16.1 + 88.9, 5.625, 88.9, 57.15))
+    assert astuple(lay.grid) == pytest.approx((18.575, 5.625, 177.8, 285.75))
+    assert astuple(lay.slot(0)) == pytest.approx((18.575, 5.625 + 4 * 57.15, 88.9, 57.15))
+    assert astuple(lay.slot(9)) == pytest.approx((18.575 + 88.9, 5.625, 88.9, 57.15))
     xs, ys = lay.cut_lines()
-    assert xs == pytest.approx([16.1, 105.0, 193.9])
+    assert xs == pytest.approx([18.575, 107.475, 196.375])
     assert ys == pytest.approx([5.625 + j * 57.15 for j in range(6)])
     marks = lay.crop_marks()
     assert sorted({round(m.x1, 6) for m in marks if m.x1 == m.x2}) == pytest.approx(xs)
@@ -181,8 +192,8 @@ def test_turned_cards_sit_in_slots_as_wide_as_the_card_is_tall():
 
 @pytest.mark.parametrize("filled, columns, rows", [(1, 1, 1), (2, 2, 1), (3, 3, 1), (4, 3, 2), (7, 3, 3), (9, 3, 3)])
 def test_a_partly_filled_sheet_is_marked_only_where_cards_are(filled, columns, rows):
-    lay = layout("a4")  # poker, 3 × 3, touching, grid from (9.75, 15.15)
-    top = 15.15 + 266.7
+    lay = layout("a4")  # poker, 3 × 3, touching, grid from (9.75, 17.625)
+    top = 17.625 + 266.7
     foot = top - rows * 88.9  # the bottom of the last row in use
     marks = lay.crop_marks(filled)
     vertical = sorted({round(m.x1, 6) for m in marks if m.x1 == m.x2})
@@ -201,22 +212,22 @@ def test_a_partly_filled_sheet_is_marked_only_where_cards_are(filled, columns, r
 
 # -- gutters: worked out by hand -----------------------------------------------------------------
 #
-# A gap g between n cards of size s along a paper length L leaves margins of (L - n·s - (n-1)·g) / 2.
-# Each margin must hold a visible crop mark (printer reach 4 + gap 0.5 + visible 1.5 = 6 mm) plus an
-# outer bleed of g / 2, so g ≤ (L - n·s - 12) / n. The axis whose margin carries the page label (the
-# roomier of bottom and left with the cards touching: bottom on A4, left on Letter) needs the 6.35 mm
-# every printer reaches plus a 2.6 mm band of type instead of 6 mm: g ≤ (L - n·s - 17.9) / n.
-#   A4 across:     (210 - 190.5 - 12) / 3 = 2.5      A4 down:     (297 - 266.7 - 17.9) / 3 = 4.133
-#   Letter across: (215.9 - 190.5 - 17.9) / 3 = 2.5  Letter down: (279.4 - 266.7 - 12) / 3 = 0.23,
-# under the 1 mm least gutter, so Letter's rows of poker cards touch.
+# Along an axis of n cards of size s on a paper length L, the ends keep the printer's 4 mm each (and
+# 4.95 more at the label's end: 6.35 + 2.6 - 4), so spare = L - n·s - 8 (- 4.95). The full 3 mm bleed
+# at each end leaves gutters of at most (spare - 6) / (n - 1); the rest is shared by the two ends.
+#   A4 across: spare 11.5, widest 2.75        A4 down (label): spare 17.35, widest 5.675 -> 5.67
+#   Letter across (label): spare 12.45, widest 3.225 -> 3.22
+#   Letter down: spare 4.7 < 6, tight: each end keeps 1.5 mm of bleed (a 1 mm mark over it, 0.5 mm
+#   short of the trim), widest (4.7 - 3) / 2 = 0.85; the ends get (4.7 - 2 × 0.85) / 2 = 1.5 each.
+# Asked for as "up to" (no --gutter), a gap is narrowed to the widest; asked for exactly, it is refused.
 # Gaps are kept to whole hundredths of a millimetre, rounded down.
 
 @pytest.mark.parametrize("name, gutter, gaps, origin", [
-    ("a4", 2.5, (2.5, 2.5), (7.25, 12.65)),  # margins 9.75 - 2.5 and 15.15 - 2.5
-    ("a4", 10.0, (2.5, 4.13), (7.25, 15.15 - 4.13)),
-    ("letter", 2.5, (2.5, 0.0), (10.2, 6.35)),
-    ("letter", 10.0, (2.5, 0.0), (10.2, 6.35)),
-    ("a4", 0.0, (0.0, 0.0), (9.75, 15.15)),
+    ("a4", 2.5, (2.5, 2.5), (4 + (11.5 - 5) / 2, 8.95 + (17.35 - 5) / 2)),  # (7.25, 15.125)
+    ("a4", 10.0, (2.75, 5.67), (4 + (11.5 - 5.5) / 2, 8.95 + (17.35 - 11.34) / 2)),
+    ("letter", 2.5, (2.5, 0.85), (8.95 + (12.45 - 5) / 2, 4 + 1.5)),  # (12.675, 5.5)
+    ("letter", 10.0, (3.22, 0.85), (8.95 + (12.45 - 6.44) / 2, 4 + 1.5)),
+    ("a4", 0.0, (0.0, 0.0), (9.75, 17.625)),
 ])
 def test_gutters_open_where_the_paper_has_room(name, gutter, gaps, origin):
     lay = layout(name, gutter=gutter)
@@ -233,23 +244,25 @@ def test_gutters_open_where_the_paper_has_room(name, gutter, gaps, origin):
 
 
 def test_a4_gutter_marks_both_edges_of_every_gap():
-    lay = layout("a4", gutter=DEFAULT_GUTTER)  # 2.5 mm both ways, grid from (7.25, 12.65)
+    lay = layout("a4", gutter=DEFAULT_GUTTER)  # 2.5 mm both ways, grid from (7.25, 15.125)
     xs, ys = lay.cut_lines()
     assert xs == pytest.approx([7.25, 70.75, 73.25, 136.75, 139.25, 202.75])
-    top = 12.65 + 271.7
-    assert ys == pytest.approx(sorted([top, top - 88.9, top - 91.4, top - 180.3, top - 182.8, 12.65]))
-    marks = lay.crop_marks()
+    top = 15.125 + 271.7
+    assert ys == pytest.approx(sorted([top, top - 88.9, top - 91.4, top - 180.3, top - 182.8, 15.125]))
+    marks = lay.marks()
     assert len(marks) == 2 * 6 + 2 * 6  # each cut line: a mark beyond each end
-    reach = lay.template.printer_reach
-    for m in marks:
-        if m.x1 == m.x2:  # above or below the grid, clear of the bleed, partly where printers print
+    for m, over in marks:
+        if m.x1 == m.x2:  # above and below the grid: 12.675 mm at the top, 15.125 at the bottom
             lo, hi = sorted((m.y1, m.y2))
-            assert lo >= lay.grid.top + lay.bleed.top + 0.5 - 1e-9 or hi <= lay.grid.y - lay.bleed.bottom - 0.5 + 1e-9
-            assert min(hi, lay.paper.height - reach) - max(lo, reach) >= 1.5 - 1e-9
+            assert not over  # room beyond the 3 mm bleed and its 0.5 mm gap
+            assert lo >= lay.grid.top + 3.5 - 1e-9 or hi <= lay.grid.y - 3.5 + 1e-9
+            assert 4.0 - 1e-9 <= lo and hi <= 297 - 4.0 + 1e-9
         else:
+            # Beside the grid the margin is 7.25 mm: 3 of bleed and the 4 printers cannot reach leave
+            # 0.25 mm, so the mark runs over the bleed, from 1.25 mm off the trim to 4 mm from the edge.
             lo, hi = sorted((m.x1, m.x2))
-            assert lo >= lay.grid.right + lay.bleed.right + 0.5 - 1e-9 or hi <= lay.grid.x - lay.bleed.left - 0.5 + 1e-9
-            assert min(hi, lay.paper.width - reach) - max(lo, reach) >= 1.5 - 1e-9
+            assert over
+            assert (lo, hi) == pytest.approx((4.0, 6.0)) or (lo, hi) == pytest.approx((204.0, 206.0))
 
 
 @pytest.mark.parametrize("name", ["a4", "letter"])
@@ -295,7 +308,32 @@ def test_the_page_label_gets_a_margin_where_every_printer_prints(name, side):
     t = lay.template
     margin = lay.margin.bottom if side == "bottom" else lay.margin.left
     bleed = lay.bleed.bottom if side == "bottom" else lay.bleed.left
-    # Letter: 10.2 mm on the left, less 6.35 and the 2.6 mm band, leaves 1.25 mm of bleed.
+    # Letter: 12.675 mm on the left, less 6.35 and the 2.6 mm band, leaves the full 3 mm of bleed.
     assert margin - bleed >= t.text_reach + t.label_band - 1e-9
-    if name == "letter":
-        assert bleed == pytest.approx(1.25)
+    assert bleed == 3.0
+
+
+@pytest.mark.parametrize("name, gutter, widest, what", [("a4", 3.0, 2.75, "3 columns"), ("letter", 1.0, 0.85, "3 rows")])
+def test_a_gutter_asked_for_exactly_is_kept_or_refused_with_the_widest_that_fits(name, gutter, widest, what):
+    assert layout(name, gutter=widest, gutter_exact=True).widest_gutter == pytest.approx(widest)
+    kept = layout(name, gutter=widest, gutter_exact=True)
+    assert widest in (kept.gutter_x, kept.gutter_y)
+    with pytest.raises(GutterTooWide, match=f"{what} leave room for at most {widest:g} mm") as refused:
+        layout(name, gutter=gutter, gutter_exact=True)
+    assert refused.value.widest == pytest.approx(widest)
+
+
+@pytest.mark.parametrize("name", ["a4", "letter"])
+@pytest.mark.parametrize("gutter", [0.0, 0.5, 2.5, 10.0])
+def test_nothing_on_a_sheet_lies_nearer_the_edge_than_4mm_and_outer_bleed_is_3mm_where_it_fits(name, gutter):
+    lay = layout(name, gutter=gutter)
+    page = Rect(0, 0, lay.paper.width, lay.paper.height).inset(4.0)
+    for n in range(9):
+        assert page.contains(lay.front_clip(n))
+    for m in lay.crop_marks():
+        assert page.contains(Rect(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1)))
+    assert (lay.bleed.left, lay.bleed.right) == (3.0, 3.0)
+    # A4 has room for 3 mm at the top and bottom too; Letter is 1.3 mm short (see GRIDS).
+    # There each end bleeds half of what two gutters of min(gutter, 0.85) leave of 4.7 mm.
+    ends = (4.7 - 2 * min(gutter, 0.85)) / 2
+    assert (lay.bleed.top, lay.bleed.bottom) == ((3.0, 3.0) if name == "a4" else pytest.approx((ends, ends)))

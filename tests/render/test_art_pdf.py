@@ -49,11 +49,13 @@ def test_transparency_is_kept(gag_grab, tmp_path):
 
 
 def card_pixels(pdf_path, page: int, dpi: float = 60.0):
-    """The top-left card of a sheet page, rendered."""
+    """The top-left card of a sheet page, rendered: on A4 with the default 2.5 mm gutters its trim
+    starts 7.25 mm from the left and 297 - (15.125 + 271.7) = 10.175 mm from the top (see
+    tests/layout/test_sheet.py)."""
     pdf = pdfium.PdfDocument(str(pdf_path))
     image = pdf[page].render(scale=dpi / 72).to_pil().convert("RGB")
     k = dpi / 25.4
-    return image.crop((round(9.75 * k), round(14.85 * k), round(73.25 * k), round(103.75 * k))), k
+    return image.crop((round(7.25 * k), round(10.175 * k), round(70.75 * k), round(99.075 * k))), k
 
 
 def window_centre(pack):

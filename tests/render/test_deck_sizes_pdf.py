@@ -103,8 +103,13 @@ class Grid:
         return self.columns * self.rows
 
     def origin(self, paper: str) -> tuple[float, float]:
+        """Centred, but for the margin with the page label (the roomier of bottom and left), which
+        keeps 6.35 + 2.6 mm where the other keeps the 4 mm printers cannot reach: the grid sits
+        (8.95 - 4) / 2 = 2.475 mm further from that edge."""
         w, h = PAPER_MM[paper]
-        return (w - self.columns * self.slot_w) / 2, (h - self.rows * self.slot_h) / 2
+        spare_w, spare_h = w - self.columns * self.slot_w, h - self.rows * self.slot_h
+        below = spare_h >= spare_w
+        return spare_w / 2 + (0 if below else 2.475), spare_h / 2 + (2.475 if below else 0)
 
     def top(self, paper: str) -> float:
         return self.origin(paper)[1] + self.rows * self.slot_h

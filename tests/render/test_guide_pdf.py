@@ -41,10 +41,12 @@ def test_scale_check_is_a_50mm_bar_and_a_1_inch_square(guide):
 
 def test_guide_prints_the_checklist_and_every_sheet(guide):
     """With backs, pages 1–2 (guide and checklist) print as one two-sided sheet, then pages 3–30;
-    without, page 1 alone, then pages 2–15 (6 Kid, 7 Gag and 1 aid sheet). Page 2 is never skipped."""
+    without, pages 1–2 one-sided (the checklist stays), then pages 3–17 (6 Kid, 7 Gag and 2 sheets of
+    aids: their fronts, then their backs, which carry rules). Page 2 is never skipped."""
     backs, text, _ = guide
     if backs == "none":
-        assert "Print this page on its own" in text and "Print pages 2–15 one-sided" in text
+        assert "Print pages 1–2 one-sided" in text and "the card checklist" in text
+        assert "Print pages 3–17 one-sided" in text and "glue each back to a front" in text
     else:
         assert "Print pages 1–2 on one sheet, two-sided" in text and "card checklist on its back" in text
         assert "Print pages 3–30 two-sided" in text
@@ -53,17 +55,18 @@ def test_guide_prints_the_checklist_and_every_sheet(guide):
 
 def test_guide_says_how_far_apart_the_cards_are_and_how_to_cut(guide):
     backs, text, _ = guide
-    # A4: 2.5 mm gutters both ways; Letter: between columns only, its rows touch.
-    spacing = "columns 2.5 mm apart, rows touching" if "short-edge" == backs else "2.5 mm apart"
+    # A4: 2.5 mm gutters both ways; Letter: 2.5 mm between columns, 0.85 mm between its rows (the
+    # most its 12.7 mm to spare leaves, with bleed and marks; see tests/layout/test_sheet.py).
+    spacing = "columns 2.5 mm apart, rows 0.85 mm apart" if "short-edge" == backs else "2.5 mm apart"
     assert f"9 per sheet (3 × 3, {spacing})" in text
     assert "cut twice" in text
 
 
 def test_a_deck_on_one_page_names_one_page(guide):
     backs, text, _ = guide
-    # 8 player aids fill one sheet: its fronts and backs are two pages, or one page without backs.
-    # Without backs the file is the guide (1), Kid cards (2-7), Gag cards (8-14), the aids (15).
+    # 8 player aids fill one sheet: its fronts and backs are two pages. Without backs the file is the
+    # guide and checklist (1-2), Kid cards (3-8), Gag cards (9-15), the aids and then their backs (16-17).
     if backs == "none":
-        assert "Player aids: 8 cards on 1 sheet, page 15" in text and "15–15" not in text
+        assert "Player aids: 8 cards and their backs on 2 sheets, pages 16–17" in text
     else:
         assert "Player aids: 8 cards on 1 sheet, pages 29–30" in text
