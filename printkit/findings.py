@@ -146,7 +146,7 @@ CODES = _registry(
          fix="Correct the spelling (the hint suggests the key you probably meant), or remove the key."),
     Code("M104", E, "bad-value", "A manifest value has the wrong type or is out of range.",
          meaning="The key is known, but its value is not one printkit can use: text where a number belongs, "
-                 "a number past its limit (README, \"Limits\"), a space that is not on the board, an "
+                 "a number past its limit (docs/pack-format.md, \"Limits\"), a space that is not on the board, an "
                  "unknown card size.",
          example=Example(Edit("game.toml", "cost = 2", 'cost = "two"'),
                          gives="game.toml:40:1: error M104 'claims.cost' must be a whole number of at least 1"),
@@ -269,8 +269,8 @@ CODES = _registry(
                          gives="gags.csv:1:22: error C209 column 'Points' appears twice in the header"),
          fix="Delete or rename one of the two columns."),
     Code("C210", E, "too-large", "A CSV file, a field, or a deck's total of cards is larger than printkit's limits.",
-         meaning="A pack is untrusted input, so every size has a limit (README, \"Limits\"): 2 MB a CSV file, "
-                 "10,000 characters a field, 200 fields a row, 2,000 cards a deck with every copy counted.",
+         meaning="A pack is untrusted input, so every size has a limit (docs/pack-format.md, \"Limits\"): "
+                 "2 MB a CSV file, 10,000 characters a field, 200 fields a row, 2,000 cards a deck with every copy counted.",
          example=Example(Edit("kids.csv", "Charlie Brown,CB,main,3,boy\nLucy,LU,main,3,girl\nSchroeder,,gallery,1,boy",
                               "Charlie Brown,CB,main,999,boy\nLucy,LU,main,999,girl\nSchroeder,,gallery,999,boy"),
                          gives=("kids.csv:4:20: error C210 deck 'kids' comes to more than 2,000 cards by this "
@@ -305,8 +305,8 @@ CODES = _registry(
          fix="Write a whole number in the column's range, or widen the range in the manifest."),
     # The requirement language
     Code("R400", E, "requirement-syntax", "A requirement cannot be parsed.",
-         meaning="A requirement is written in printkit's small language (README, \"The requirement "
-                 "language\"): terms joined by `+`, choices with `or`, counts as `x2`. This one breaks a rule "
+         meaning="A requirement is written in printkit's small language (docs/requirements.md):"
+                 " terms joined by `+`, choices with `or`, counts as `x2`. This one breaks a rule "
                  "of it; the column points at the spot.",
          example=Example(Edit("gags.csv", "Toy Piano,5,LU + Schroeder", "Toy Piano,5,LU + Schroeder +"),
                          gives="gags.csv:3:28: error R400 '+' needs a card after it"),
@@ -617,7 +617,7 @@ CODES = _registry(
                          Edit("rules.md", "", "# Mini Grab\n\nThere are {{cuont gags}} Gag cards.\n"),
                          gives=("rules.md:3:11: error D801 unknown placeholder '{{cuont}}'\n"
                                 "  hint: did you mean 'count'?")),
-         fix="Correct the placeholder (the hint suggests the nearest); README, \"rules.pdf\", lists them."),
+         fix="Correct the placeholder (the hint suggests the nearest); docs/kit.md, \"rules.pdf\", lists them."),
     Code("D810", E, "rules-empty", "The rules source has nothing to typeset: rules.pdf would have no pages.",
          meaning="The rules source is empty, or holds only blank lines and comments.",
          example=Example(Edit("game.toml", _EXPECT, _RULES + _EXPECT), Edit("rules.md", "", "<!-- to do -->\n"),

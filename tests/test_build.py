@@ -121,9 +121,10 @@ class TestCommand:
         # while the 7 board pages are cut out and stay one-sided.
         assert lines[-1] == "gag-grab: 42 sheets of paper printed one-sided, 25 two-sided"
         assert lines[-2].startswith("cards.pdf ink coverage (C+M+Y+K): fronts ")
-        # The README shows these two lines as the build prints them.
-        readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-        assert "```\n" + "\n".join(lines[-2:]) + "\n```" in readme
+        # The README and the commands page show these two lines as the build prints them.
+        for page in ("README.md", "docs/commands.md"):
+            shown = (Path(__file__).resolve().parents[1] / page).read_text(encoding="utf-8")
+            assert "```\n" + "\n".join(lines[-2:]) + "\n```" in shown, page
         assert not any("warning" in line for line in lines)  # the page lint finds the kit clean
         assert (tmp_path / "gag-grab" / "cards.pdf").is_file()
 

@@ -1,6 +1,6 @@
-"""The README's `printkit new` examples, run as written: each command's output must be the one shown.
+"""The docs' `printkit new` examples, run as written: each command's output must be the one shown.
 
-A console block marked `<!-- readme-run: scaffold -->` is a session: lines
+A console block marked `<!-- docs-run: scaffold -->` is a session: lines
 starting with `$ printkit` are run (in a scratch folder that holds a copy of
 tests/scaffold_csvs, in the order they appear), and the lines after each
 are its expected output, word for word.
@@ -18,8 +18,10 @@ from readme_sessions import examples, sessions
 from printkit.cli import cli
 
 
-def test_every_printkit_new_example_in_the_readme_is_run():
-    run = [command for steps in sessions("scaffold") for command, _ in steps if command.startswith("printkit new ")]
+def test_every_printkit_new_example_in_the_docs_is_run():
+    """Here, or in the tutorial's session (tests/test_doc_examples.py)."""
+    run = [command for name in ("scaffold", "tutorial") for steps in sessions(name) for command, _ in steps
+           if command.startswith("printkit new ")]
     assert examples("new") and sorted(f"$ {c}" for c in run) == sorted(examples("new"))
 
 

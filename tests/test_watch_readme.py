@@ -1,4 +1,4 @@
-"""The README's `--watch` session, run as written on the pack `printkit new` starts: the output must be the
+"""The tutorial's `--watch` session, run as written on the pack `printkit new` starts: the output must be the
 one shown, but for the clock."""
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 The sizes are data, each with the page it was read from. A product is listed
 only where a source gives both its trim and its template's pixels; the
 services sell more than this, but a size we could not confirm is not
-guessed. See the README section on `printkit export pod` for the table.
+guessed. docs/exports.md shows the table (`printkit export pod`).
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Each bound is far above what a real card game needs and low enough that a
 hostile cell (a requirement of 100,000 words, a count of 5,000 digits, a
 claim chain of 1,500 cards) becomes a located finding or bounded work
 rather than a hang, a traceback or memory growing with the value.
-README.md, "The requirement language", lists them under "Limits".
+docs/requirements.md lists them under "Limits".
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from .engine import GameRecord
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
-# When a figure becomes an observation (each is stated in the sentence or the README).
+# When a figure becomes an observation (each is stated in the sentence or in docs/simulation.md).
 TIES_WORTH_SAYING = 0.05  # share of games ending in a shared win
 CARD_HIGH = 2.0  # a card's rate above this multiple of the median card's
 CARD_LOW = 0.5  # ... or below this fraction of it (but not zero: those are listed as never)

@@ -16,7 +16,7 @@ def test_G902_a_value_in_too_few_personas_cannot_make_a_set(many_faces):
 
 
 def test_G903_not_enough_cards_for_the_most_players(many_faces):
-    # 8 players at most (README, "Limits"), so the hand grows instead: 8 × (11 + 2) = 104 cards.
+    # 8 players at most (docs/pack-format.md, "Limits"), so the hand grows instead: 8 × (11 + 2) = 104 cards.
     many_faces.edit("game.toml", "players = { min = 3, max = 6 }", "players = { min = 3, max = 8 }")
     many_faces.edit("game.toml", "hand = 7", "hand = 11")
     f = many_faces.only("G903")

@@ -1,7 +1,7 @@
 """Hostile files, paths and sizes in a pack (copies of Gag Grab): each gives a clean, located finding
 and a non-zero exit, never a hang, a traceback or memory that grows with the hostile value.
 
-Every size a designer controls has a stated limit (README, "Packs", "Limits"); these tests hold
+Every size a designer controls has a stated limit (docs/pack-format.md, "Limits"); these tests hold
 printkit to them. Hangs are caught with SIGALRM in process, or a subprocess timeout."""
 from __future__ import annotations
 

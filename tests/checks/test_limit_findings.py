@@ -1,4 +1,4 @@
-"""Findings for sizes past printkit's stated limits (README, "Packs", "Limits")."""
+"""Findings for sizes past printkit's stated limits (docs/pack-format.md, "Limits")."""
 from conftest import at
 
 

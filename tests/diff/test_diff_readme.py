@@ -1,8 +1,8 @@
-"""The README's `printkit diff` examples, run as written: each command's output must be the one shown.
+"""The `printkit diff` examples of docs/diff.md, run as written: each command's output must be the one shown.
 
-A console block marked `<!-- readme-run: diff -->` is a session, run in a
+A console block marked `<!-- docs-run: diff -->` is a session, run in a
 scratch git repository: branch `main` holds cards/gag-grab as bundled, and
-the commit after it (HEAD, also the working tree) makes the edits the README
+the commit after it (HEAD, also the working tree) makes the edits the page
 describes (``readme_edits``). Lines starting with `$ printkit` are run; the
 lines after each are its expected output, word for word, except that a
 commit's short hash is compared as '#######' (it depends on the moment).
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not 
 
 
 def readme_edits(pack):
-    """The edits the README's example describes."""
+    """The edits the example of docs/diff.md describes."""
     edit(pack, "gags.csv", "Shortstop,3,SN x2", "Shortstop,3,SN + Sally")
     edit(pack, "gags.csv", "Red Baron,3,SN x2", "The Red Baron,3,SN x2")
     edit(pack, "gags.csv", "Psychiatry Booth,4,CB + LU\n", "")
@@ -44,7 +44,7 @@ def git(repo, *args):
     assert result.returncode == 0, result.stderr
 
 
-def test_every_printkit_diff_example_in_the_readme_is_run():
+def test_every_printkit_diff_example_in_the_docs_is_run():
     run = [command for steps in sessions("diff") for command, _ in steps]
     assert examples("diff") and sorted(f"$ {c}" for c in run) == sorted(examples("diff"))
 
