@@ -170,9 +170,9 @@ _BACK = Key("back", "table", "how the deck's backs look", keys=(
 
 _EXPECT = Key("expect", "table", "numbers check holds the deck's CSV file to", keys=(
     Key("cards", "whole", "copies in the deck, all rows together", low=1),
-    Key("by", "table", "copies with each value of a column: by.<column> = { value = count }",
+    Key("by", "table", "copies with each value of a column, such as by.kind = { main = 40 }",
         entry=Key("column", "table", "value = copies", entry=Key("count", "whole", "copies with this value", low=0))),
-    Key("sum", "table", "a count or number column's total: sum.<column> = total",
+    Key("sum", "table", "a count or number column's total, such as sum.points = 188",
         entry=Key("total", "whole", "the column's total")),
 ))
 
@@ -187,8 +187,8 @@ _DECK = Key("deck", "table", "one deck of cards", keys=(
 ))
 
 _BOARD = Key("board", "table", "a board of spaces a deck is dealt onto", keys=(
-    Key("columns", "whole", f"spaces across, lettered A to Z (at most {MAX_BOARD_COLUMNS})", 1, low=1),
-    Key("rows", "whole", f"spaces down (at most {MAX_BOARD_ROWS})", 1, low=1),
+    Key("columns", "whole", "spaces across, lettered A to Z", 1, low=1, high=MAX_BOARD_COLUMNS),
+    Key("rows", "whole", "spaces down", 1, low=1, high=MAX_BOARD_ROWS),
     _text("deck", "the deck dealt face up onto the spaces", required=True),
     Key("starts", "texts", "spaces where pawns start, such as \"A1\""),
     Key("extra_starts", "table", "more start spaces from a number of players on", keys=(

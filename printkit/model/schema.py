@@ -185,4 +185,4 @@ def layout_schema() -> dict:
 
 def schema_json(layout: bool = False) -> str:
     """A schema as the text ``printkit schema`` prints and docs/ ships: same vocabulary, same bytes."""
-    return json.dumps(layout_schema() if layout else game_schema(), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(layout_schema() if layout else game_schema(), indent=2) + "\n"
