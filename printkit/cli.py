@@ -433,6 +433,26 @@ def explain(code: str | None, fmt: str) -> None:
     click.echo(explain_json(info) if fmt == "json" else explain_text(info))
 
 
+@cli.command()
+@click.option("--layout", "for_layout", is_flag=True, help="The schema of a layout file instead of game.toml.")
+def schema(for_layout: bool) -> None:
+    """Print the JSON Schema of game.toml, for editors: completion, and unknown keys marked as you type.
+
+    Save it beside the pack and point your editor at it: in VS Code with the
+    Even Better TOML extension (or any editor using taplo), a first line
+    '#:schema ./game.schema.json' in game.toml is enough. docs/schema.md has
+    more; docs/game.schema.json is the same schema, shipped.
+
+    \b
+    Examples:
+      printkit schema > cards/my-game/game.schema.json
+      printkit schema --layout > cards/my-game/layout.schema.json
+    """
+    from .model.schema import schema_json
+
+    click.echo(schema_json(layout=for_layout), nl=False)
+
+
 cli.add_command(export, "export")
 cli.add_command(diff_command, "diff")
 cli.add_command(simulate_command, "simulate")

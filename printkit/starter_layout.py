@@ -20,12 +20,11 @@ from dataclasses import dataclass, field
 
 from .infer_columns import Column
 from .model.cardsize import CARD_SIZES
-from .model.layout_keys import MAX_TEXT
+from .model.layout_keys import INK, MAX_TEXT
 from .model.pack import COPIES_COLUMN, NAME_COLUMN
 from .starter_text import TextStyle, height_at, largest_size
 
 SAFE_MM = 4.0  # the safe zone lies this far inside the trim
-INK = "#1A1A1A"
 SOFT_INK = "#4D4D4D"  # subtitles and flavour text: quieter, still 8:1 on the paper
 ACCENT = "#0072B2"  # Okabe-Ito blue
 PAPER = "#FFFDF7"

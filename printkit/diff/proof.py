@@ -18,6 +18,7 @@ from ..fonts import metrics, with_fallback
 from ..layout.draw import Box, Face, Group, Item, Line, Page, Place, Text
 from ..layout.geometry import Rect
 from ..layout.text import wrap
+from ..model.layout_keys import INK
 from ..model.pack import COPIES_COLUMN
 from .compare import CardChange, CardSide, PackDiff
 from .drawing import PackDrawings
@@ -26,7 +27,7 @@ from .report import DiffReport, shown, summary
 
 MAX_PAIRS = 300  # pairs drawn (100 pages); the rest are counted on the last page
 POKER = (63.5, 88.9)  # the cell size when no card has a face to draw
-GREY, INK = "#6B6B6B", "#1A1A1A"
+GREY = "#6B6B6B"
 COLOURS = {"changed": "#A35F00", "renamed": "#0072B2", "added": "#00855F", "removed": "#C24E00"}
 MAX_LABEL = 60  # characters of a revision or folder name in a page's heading
 

@@ -240,7 +240,7 @@ def _text(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
     if not shown.strip():
         return
     low, high = e.get("size", DEFAULT_SIZE)
-    colour = d.colour(e, "colour", card, "#1A1A1A") or INK
+    colour = d.colour(e, "colour", card, INK) or INK
     fonts = d.fonts(e)
     fit = _fit(shown, d.icon_names, fonts, box.w, box.h, high, low, e.get("lines"))
     if not fit.fits:
@@ -280,7 +280,7 @@ def _disc(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
 
 
 def _line(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
-    colour = d.colour(e, "stroke", card, "#1A1A1A")
+    colour = d.colour(e, "stroke", card, INK)
     if colour:
         b.add(Line(box.x, box.top, box.right, box.y, e.get("stroke_width", 0.5), colour, tuple(e.get("dash", ()))))
 
@@ -319,7 +319,7 @@ def _token(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
 
 
 def _symbol(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
-    name, fill = e.get("symbol"), d.colour(e, "fill", card, "#1A1A1A")
+    name, fill = e.get("symbol"), d.colour(e, "fill", card, INK)
     if name is None:
         style = d.ctx.manifest.token(_term(d, e, card))
         if style is None:
@@ -352,7 +352,7 @@ def _index(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
     text_box = Rect(box.x, box.y + d_sym + (0.6 if style else 0), box.w, box.h - d_sym - (0.6 if style else 0))
     if shown:
         low, high = e.get("size", (10.0, 20.0))
-        colour = d.colour(e, "colour", card, "#1A1A1A") or INK
+        colour = d.colour(e, "colour", card, INK) or INK
         fonts = rich_fonts(e.get("font", "display"), False, False, d.ctx.manifest.fonts)
         fit = _fit(shown, frozenset(), fonts, text_box.w, text_box.h, high, low, 1)
         if not fit.fits:
@@ -392,7 +392,7 @@ def _notes(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | 
 
 
 def _symbols(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
-    symbol_row(b, box, d.colour(e, "fill", card, "#1A1A1A") or INK)
+    symbol_row(b, box, d.colour(e, "fill", card, INK) or INK)
 
 
 _DRAW = {

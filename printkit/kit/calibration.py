@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..layout.draw import Item, Line, Page, Text
 from ..layout.duplex import Flip, Offset
 from ..layout.paper import Paper
+from ..model.layout_keys import INK
 from .flow import Flow
 
 FRONT_PITCH = 4.0  # mm
@@ -20,7 +21,6 @@ BACK_PITCH = 4.5  # the difference is the resolution
 RESOLUTION = BACK_PITCH - FRONT_PITCH
 STEPS = 10  # marks either side of zero: a range of ±5 mm
 MARK = 7.0  # mark length
-INK = "#1A1A1A"
 
 
 @dataclass(frozen=True)

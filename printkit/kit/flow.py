@@ -7,6 +7,7 @@ from ..fonts import metrics, with_fallback
 from ..layout.draw import Box, Item, Text
 from ..layout.geometry import Rect, pt_to_mm
 from ..layout.text import LEADING, wrap
+from ..model.layout_keys import INK
 
 
 @dataclass
@@ -19,7 +20,7 @@ class Flow:
     items: list[Item] = field(default_factory=list)
     fallback: tuple[str, ...] = ()  # the pack's fallback fonts, for characters a font lacks
 
-    def text(self, text: str, font: str = "body", size: float = 10.0, colour: str = "#1A1A1A",
+    def text(self, text: str, font: str = "body", size: float = 10.0, colour: str = INK,
              indent: float = 0.0, after: float = 1.5, align: str = "left") -> None:
         font = with_fallback(font, self.fallback)
         m = metrics(font)
@@ -43,7 +44,7 @@ class Flow:
         """A line with an empty tick box before it."""
         box = pt_to_mm(size) * 0.75
         top = self.y - (metrics("body").ascent(size) - metrics("body").cap(size))
-        self.items.append(Box(Rect(self.x, top - box, box, box), stroke="#1A1A1A", width=0.5))
+        self.items.append(Box(Rect(self.x, top - box, box, box), stroke=INK, width=0.5))
         self.text(text, size=size, indent=box + 1.8, after=0.3)
 
     def skip(self, mm: float) -> None:

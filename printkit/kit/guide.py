@@ -7,13 +7,13 @@ from ..layout.geometry import Rect
 from ..layout.paper import Paper
 from ..layout.sheet import SheetLayout
 from ..layout.typography import number_range
+from ..model.layout_keys import INK
 from ..model.pack import Pack
 from .checklist import HEADING, NOTE, TITLE, ChecklistDeck, checklist_layout
 from .flow import Flow
 from .sheets import DeckRun, PrintDeck
 
 MARGIN = 18.0
-INK = "#1A1A1A"
 DUPLEX_SETTING = {
     Flip.LONG_EDGE: "two-sided, flip on long edge (also called long-edge binding)",
     Flip.SHORT_EDGE: "two-sided, flip on short edge (also called short-edge binding or tumble)",

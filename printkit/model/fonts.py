@@ -17,12 +17,11 @@ from ..findings import Location
 from ..fontfile import FontFileError, check_font_bytes, read_font_bytes, resolve_font
 from ..fonts import BUILTIN_FAMILIES, register_font_file
 from ..suggest import did_you_mean
+from .manifest_keys import FONT_FACES as FACES, MAX_FALLBACK
 from .pack import FontFamily, FontSettings
 from .tomltable import Table
 
-FACES = ("regular", "bold", "italic", "bold_italic")  # in FontFamily's order
 FALLBACK = "fallback"
-MAX_FALLBACK = 16  # families tried in turn for a missing character
 UNKNOWN_KEY = "M107"
 FONT_UNUSABLE = "T708"
 

@@ -9,13 +9,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .layout_keys import (ALIGNS, ANCHORS, BOX_KEYS, COLOUR_VARIABLES, ELEMENT_TYPES, FRAMES, MAX_CONDITION_KEYS,
-                          MAX_CONDITION_VALUES, MAX_DASH, MAX_MM, MAX_NAME, MAX_POINTS, MAX_TEXT, MIN_DASH, MIN_POINTS,
-                          NAMED_COLOURS, VALIGNS)
+from .layout_keys import (ALIGNS, ANCHORS, ART_FITS, BOX_KEYS, COLOUR_VARIABLES, ELEMENT_TYPES, FRAMES, HEX_COLOUR,
+                          MAX_CONDITION_KEYS, MAX_CONDITION_VALUES, MAX_DASH, MAX_LINES, MAX_MM, MAX_NAME, MAX_PERCENT,
+                          MAX_POINTS, MAX_RADIUS, MAX_STROKE_WIDTH, MAX_TEXT, MIN_DASH, MIN_POINTS, NAMED_COLOURS,
+                          VALIGNS)
 
-_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+_HEX = re.compile(HEX_COLOUR)
 _PERCENT = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?)%")
-ART_FITS = ("cover", "contain", "stretch")
+FOCUS_HELP = "two numbers from 0 to 1, such as [0.5, 0.3]"
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,16 @@ class Condition:
     param: str = ""
 
 
+def hex_colour(value: Any) -> str | None:
+    """``value`` as '#RRGGBB' in capitals, or None if it is not a colour written so."""
+    return value.upper() if isinstance(value, str) and _HEX.fullmatch(value) else None
+
+
 def _colour(value: Any) -> Colour | None:
     """A validated colour, or None if ``value`` is not one."""
     if isinstance(value, str):
-        if _HEX.fullmatch(value):
-            return value.upper()
+        if hex_colour(value):
+            return hex_colour(value)
         if value in NAMED_COLOURS:
             return NAMED_COLOURS[value]
         if value in COLOUR_VARIABLES or value == "none":
@@ -71,7 +77,7 @@ COLOUR_HELP = ("a colour: '#RRGGBB', ink, black, white, none, $colour, $token, "
 def _length(value: Any) -> Length | None:
     if type(value) in (int, float) and abs(value) <= MAX_MM:
         return Length(float(value))
-    if isinstance(value, str) and (m := _PERCENT.fullmatch(value.strip())) and abs(float(m.group(1))) <= 1000:
+    if isinstance(value, str) and (m := _PERCENT.fullmatch(value.strip())) and abs(float(m.group(1))) <= MAX_PERCENT:
         return Length(float(m.group(1)), True)
     return None
 
@@ -121,7 +127,8 @@ def _number(lo: float, hi: float):
     return lambda v: type(v) in (int, float) and lo <= v <= hi
 
 
-def _focus(v: Any) -> bool:
+def is_focus(v: Any) -> bool:
+    """A picture's focal point: [x, y], each from 0 (left, top) to 1."""
     return isinstance(v, list) and len(v) == 2 and all(type(x) in (int, float) and 0 <= x <= 1 for x in v)
 
 
@@ -145,10 +152,10 @@ _PLAIN_CHECKS = {
     "upper": ("true or false", _is_bool), "bold": ("true or false", _is_bool),
     "italic": ("true or false", _is_bool), "mirror": ("true or false", _is_bool),
     "gap": (f"a distance in mm, at most {MAX_MM:g} either way", _number(-MAX_MM, MAX_MM)),
-    "stroke_width": ("a line width in points, 0 to 20", _number(0, 20)),
-    "radius": ("a corner radius in mm, 0 to 100", _number(0, 100)),
-    "lines": ("a whole number of lines, 1 to 50", lambda v: type(v) is int and 1 <= v <= 50),
-    "focus": ("two numbers from 0 to 1, such as [0.5, 0.3]", _focus),
+    "stroke_width": (f"a line width in points, 0 to {MAX_STROKE_WIDTH:g}", _number(0, MAX_STROKE_WIDTH)),
+    "radius": (f"a corner radius in mm, 0 to {MAX_RADIUS:g}", _number(0, MAX_RADIUS)),
+    "lines": (f"a whole number of lines, 1 to {MAX_LINES}", lambda v: type(v) is int and 1 <= v <= MAX_LINES),
+    "focus": (FOCUS_HELP, is_focus),
     "dash": (f"a list of one to four dash lengths, each {MIN_DASH:g} to {MAX_DASH:g} mm", _dash),
     **{a: (f"the name of an earlier element {_NAMED}", _is_name) for a in ANCHORS},
 }

@@ -23,7 +23,7 @@ else:  # pragma: no cover - Python 3.10
 from ..findings import Location
 from ..packpath import BadPackPath, OutsidePack, inside_pack, read_pack_file
 from ..suggest import did_you_mean
-from .layout_keys import (ANCHORS, BUILTIN_LAYOUTS, COMMON_KEYS, ELEMENT_KEYS, ELEMENT_TYPES, LAYOUT_KEYS,
+from .layout_keys import (ANCHORS, BUILTIN_LAYOUTS, COMMON_KEYS, ELEMENT_KEYS, ELEMENT_TYPES, INK, LAYOUT_KEYS,
                           MAX_ELEMENTS, MAX_EXTENDS, NAMED_COLOURS, STYLE_KEYS)
 from .layout_values import Colour, convert
 from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
@@ -60,7 +60,7 @@ class IconSpec:
     name: str
     location: Location
     symbol: str = ""
-    colour: str = "#1A1A1A"
+    colour: str = INK
     file: str = ""
 
 

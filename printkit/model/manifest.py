@@ -16,21 +16,22 @@ from ..requirements.ast import is_term_name
 from ..suggest import did_you_mean
 from .cardsize import read_deck_card_size, read_pack_card_size
 from .fonts import read_fonts
-from .pack import (MAX_PLAYERS, COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
+from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
+from .manifest_keys import (MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, MAX_PLACEHOLDER_CHARS, MAX_PLACEHOLDERS,
+                            MAX_SPACE_MARGIN, MIN_SPACE_MARGIN, POKER_MM, SPECS)
 from .presentation import (read_art_settings, read_lint_settings, read_back, read_face, read_image, read_module, read_phases,
                            read_pieces, read_player_aid, read_powers, read_rules, read_tokens)
 from .layouts import LayoutReader, read_icons
 from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
-from .numbers import LIMIT, read_whole, shown
+from .numbers import read_whole
 from .table_columns import check_claimed_table, read_table_columns
 from .tomltable import Table, TomlContext, dotted
 from . import MANIFEST_NAME
 
 MAX_MANIFEST_BYTES = 1 << 20  # game.toml may be at most 1 MB
-MAX_PLACEHOLDERS, MAX_PLACEHOLDER_CHARS = 20, 20  # a number column's stand-in words, such as "X"
-POKER_MM = (63.5, 88.9)
 ANY_CATEGORY = "Any"  # built in: every card of the paying deck
+_COLUMN = {key.name: key for key in SPECS["decks.*.columns.*"].keys}  # what a column's table may say
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _SPACE = re.compile(r"([A-Z])([1-9][0-9]*)")
 
@@ -116,8 +117,8 @@ def _read(root: Table, path: Path) -> Manifest:
         notice = game.text("notice", required=False)
         players = game.table("players")
         if players is not None:
-            min_players = _players(players, "min", 1)
-            max_players = _players(players, "max", min_players)
+            min_players = players.value(SPECS["game.players.min"])
+            max_players = players.value(SPECS["game.players.max"], min_players)
             if max_players < min_players:
                 root.ctx.report("M104", "'game.players.max' is less than 'game.players.min'",
                                 players.key_path("max"))
@@ -150,12 +151,6 @@ def _read(root: Table, path: Path) -> Manifest:
     return Manifest(path, title, description, min_players, max_players, notice,
                     width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules,
                     pieces, module, art, fonts, lint, layouts=layouts, icons=icons, key_locations=root.ctx.locations)
-
-
-def _players(players: Table, key: str, default: int) -> int:
-    """A player count: 1 to MAX_PLAYERS, as many as there are pawn colours."""
-    return players.get(key, f"a whole number from 1 to {MAX_PLAYERS}", lambda v: type(v) is int and 1 <= v <= MAX_PLAYERS,
-                       True, min(default, MAX_PLAYERS))
 
 
 # Layouts every pack may draw with, whether or not a deck names them.
@@ -222,7 +217,7 @@ def _read_columns(deck: Table) -> tuple[ColumnSpec, ...]:
     for name, value in table.entries():
         key = table.key_path(name)
         spec = Table(deck.ctx, value if isinstance(value, dict) else {"type": value}, key)
-        kind = spec.text("type", required=False, default="text")
+        kind = spec.text("type", required=False, default=_COLUMN["type"].default)
         if kind not in COLUMN_TYPES:
             deck.ctx.report("M104", f"column '{name}' has unknown type '{kind}'", key,
                             did_you_mean(kind, COLUMN_TYPES) or f"types: {', '.join(COLUMN_TYPES)}")
@@ -246,11 +241,7 @@ def _read_columns(deck: Table) -> tuple[ColumnSpec, ...]:
 
 def _read_number_options(spec: Table) -> tuple[int | None, int | None, tuple[str, ...]]:
     """A number column's 'min', 'max' and 'placeholders'; a bad one is reported and dropped."""
-    def bound(key: str) -> int | None:
-        return spec.get(key, f"a whole number from {shown(-LIMIT)} to {shown(LIMIT)}",
-                        lambda v: type(v) is int and abs(v) <= LIMIT, False, None)
-
-    minimum, maximum = bound("min"), bound("max")
+    minimum, maximum = spec.value(_COLUMN["min"]), spec.value(_COLUMN["max"])
     if minimum is not None and maximum is not None and minimum > maximum:
         spec.ctx.report("M104", f"'{dotted(spec.key_path('min'))}' is more than its 'max'", spec.key_path("max"))
         minimum = maximum = None
@@ -335,7 +326,7 @@ def _read_claims(root: Table, decks: tuple[DeckSpec, ...]) -> ClaimRule | None:
     paying = _check_deck_ref(root, table, "paid_from", decks)
     column = table.text("column")
     cost = table.integer("cost", default=0)  # 0: unknown, so nothing is costed against it
-    terms = table.strings("terms", required=False, default=(NAME_COLUMN,))
+    terms = table.strings("terms", required=False, default=tuple(SPECS["claims.terms"].default))
     if claimed is not None:
         spec = claimed.column(column)
         if spec is None:
@@ -386,19 +377,16 @@ def _read_categories(root: Table, decks: tuple[DeckSpec, ...], claims: ClaimRule
     return tuple(found)
 
 
-MAX_SPACE_MARGIN = 10.0  # mm of board round each card on a space; wider boards stop tiling cleanly
-MAX_BOARD_ROWS = 26  # as many as columns: a board printkit can still tile
-
-
 def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
     table = root.table("board", required=False)
     if table is None:
         return None
-    columns = table.integer("columns", default=1)
-    rows = table.integer("rows", default=1)
-    if columns > 26:
-        root.ctx.report("M104", "'board.columns' must be at most 26 (A to Z)", table.key_path("columns"))
-        columns = 26
+    columns = table.integer("columns", default=SPECS["board.columns"].default)
+    rows = table.integer("rows", default=SPECS["board.rows"].default)
+    if columns > MAX_BOARD_COLUMNS:
+        root.ctx.report("M104", f"'board.columns' must be at most {MAX_BOARD_COLUMNS} (A to Z)",
+                        table.key_path("columns"))
+        columns = MAX_BOARD_COLUMNS
     if rows > MAX_BOARD_ROWS:
         root.ctx.report("M104", f"'board.rows' must be at most {MAX_BOARD_ROWS}", table.key_path("rows"))
         rows = MAX_BOARD_ROWS
@@ -419,11 +407,11 @@ def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
                 root.ctx.report("M104", f"'{space}' is not a space on a {columns}×{rows} board",
                                 owner.key_path(key), f"spaces run from A1 to {last}")
     art = read_image(table, "art")
-    margin = table.number("space_margin_mm", required=False, default=2.0)
-    if margin < 2.0:
-        root.ctx.report("M104", "'board.space_margin_mm' must be at least 2 so cards fit their spaces",
+    margin = table.number("space_margin_mm", required=False, default=MIN_SPACE_MARGIN)
+    if margin < MIN_SPACE_MARGIN:
+        root.ctx.report("M104", f"'board.space_margin_mm' must be at least {MIN_SPACE_MARGIN:g} so cards fit their spaces",
                         table.key_path("space_margin_mm"))
-        margin = 2.0
+        margin = MIN_SPACE_MARGIN
     elif margin > MAX_SPACE_MARGIN:  # beyond this a space outgrows every paper printkit tiles on
         root.ctx.report("M104", f"'board.space_margin_mm' must be at most {MAX_SPACE_MARGIN:g}",
                         table.key_path("space_margin_mm"), "the margin is board around each card, each way")

@@ -56,8 +56,6 @@ class Expectation:
 
 
 FACE_ROLES = ("title", "suit", "badge", "subtitle", "points", "value", "text", "art")
-ART_FITS = ("cover", "contain", "stretch")
-ART_AREAS = ("window", "full")  # the template's picture window, or the whole card into the bleed
 
 
 @dataclass(frozen=True)

@@ -1,29 +1,34 @@
 """Read the manifest tables that say how cards look: faces, backs, tokens, powers."""
 from __future__ import annotations
 
-import re
-
 from ..suggest import did_you_mean
-from ..requirements.limits import ODDS_MAX_HAND
-from .pack import (MAX_PLAYERS, ART_AREAS, ART_FITS, FACE_ROLES, NAME_COLUMN, ArtSettings, LintSettings, BackSpec, ColumnSpec, FaceSpec,
+from .layout_values import hex_colour
+from .manifest_keys import MAX_LABEL, MAX_LABELS, MAX_PLAYERS, SPECS, Key
+from .pack import (FACE_ROLES, NAME_COLUMN, ArtSettings, LintSettings, BackSpec, ColumnSpec, FaceSpec,
                    ImageRef, ModuleConfig, Phase, Pieces, PlayerAid, Power, RulesSpec, TokenStyle)
 from .tomltable import Table
 
-_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
-
 
 def read_colour(table: Table, key: str, default: str) -> str:
-    colour = table.text(key, required=False, default=default)
-    if not _COLOUR.fullmatch(colour):
+    colour = hex_colour(table.text(key, required=False, default=default))
+    if colour is None:
         table.ctx.report("M104", f"'{'.'.join(table.key_path(key))}' must be a colour such as '#0072B2'",
                          table.key_path(key))
         return default
-    return colour.upper()
+    return colour
 
 
-MAX_LABEL = 200  # characters in a label: a face's label for a value, or a back's label
-MAX_LABELS = 1000  # labels one face may give
-FACE_KEYS = ("layout", "template", "colour", "labels", "powers_for", "art_fit", "art_focus", "art_area")
+def read_choice(table: Table, spec: Key) -> str:
+    """One of the key's choices (such as a picture fit); anything else is reported and the default used."""
+    value = table.text(spec.name, required=False, default=spec.default)
+    if value not in spec.choices:
+        table.ctx.report("M104", f"'{spec.name}' must be one of {', '.join(spec.choices)}",
+                         table.key_path(spec.name), did_you_mean(value, spec.choices))
+        return spec.default
+    return value
+
+
+_FACE = SPECS["decks.*.face"]
 
 
 def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
@@ -69,28 +74,18 @@ def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
             deck.ctx.report("M106", f"deck has no column '{column}'", where.key_path(column),
                             did_you_mean(column, known))
         powers_for.append((column, str(wanted)))
-    fit = table.text("art_fit", required=False, default="cover")
-    if fit not in ART_FITS:
-        deck.ctx.report("M104", f"'art_fit' must be one of {', '.join(ART_FITS)}", table.key_path("art_fit"),
-                        did_you_mean(fit, ART_FITS))
-        fit = "cover"
-    area = table.text("art_area", required=False, default="window")
-    if area not in ART_AREAS:
-        deck.ctx.report("M104", f"'art_area' must be one of {', '.join(ART_AREAS)}", table.key_path("art_area"),
-                        did_you_mean(area, ART_AREAS))
-        area = "window"
-    focus = read_focus(table, "art_focus")
+    fit = read_choice(table, SPECS["decks.*.face.art_fit"])
+    area = read_choice(table, SPECS["decks.*.face.art_area"])
+    focus = read_focus(table, SPECS["decks.*.face.art_focus"])
     colour = read_colour(table, "colour", "") if table.has("colour") else None
-    table.finish("M107", FACE_KEYS + FACE_ROLES)
+    table.finish("M107", _FACE.names())
     return FaceSpec(layout, roles, labels, tuple(powers_for), table.location(), fit, focus, area, colour or None,
                     table.location(key))
 
 
-def read_focus(table: Table, key: str) -> tuple[float, float]:
-    value = table.get(key, "two numbers from 0 to 1, such as [0.5, 0.3]",
-                       lambda v: isinstance(v, list) and len(v) == 2 and all(
-                           type(x) in (int, float) and 0 <= x <= 1 for x in v), False, [0.5, 0.5])
-    return float(value[0]), float(value[1])
+def read_focus(table: Table, spec: Key) -> tuple[float, float]:
+    x, y = table.value(spec)
+    return float(x), float(y)
 
 
 def read_image(table: Table, key: str) -> ImageRef | None:
@@ -105,57 +100,38 @@ def read_image(table: Table, key: str) -> ImageRef | None:
     spec = table.table(key)
     if spec is None:
         return None
-    fit = spec.text("fit", required=False, default="cover")
-    if fit not in ART_FITS:
-        table.ctx.report("M104", f"'fit' must be one of {', '.join(ART_FITS)}", spec.key_path("fit"),
-                         did_you_mean(fit, ART_FITS))
-        fit = "cover"
-    ref = ImageRef(spec.text("file"), fit, read_focus(spec, "focus"), spec.location("file"))
+    ref = ImageRef(spec.text("file"), read_choice(spec, _PICTURE["fit"]), read_focus(spec, _PICTURE["focus"]),
+                   spec.location("file"))
     spec.finish()
     return ref
 
 
-MAX_DPI = 2400  # [art] resolutions: past what any home or print-shop printer puts on paper
+# Every picture key (a back's art, the board's, the rules cover) takes the same file, fit and focus.
+_PICTURE = {key.name: key for key in SPECS["rules.cover"].keys}
 
 
 def read_art_settings(root: Table) -> ArtSettings:
     table = root.table("art", required=False)
     if table is None:
         return ArtSettings()
-    def dpi(key: str, default: float) -> float:
-        return float(table.get(key, f"a number of dots per inch above 0 and at most {MAX_DPI}",
-                               lambda v: type(v) in (int, float) and 0 < v <= MAX_DPI, False, default))
-
-    settings = ArtSettings(dpi("warn_dpi", 300.0), dpi("min_dpi", 150.0), dpi("target_dpi", 300.0))
+    settings = ArtSettings(**{key.name: float(table.value(key)) for key in SPECS["art"].keys})
     if settings.min_dpi > settings.warn_dpi:
         root.ctx.report("M104", "'art.min_dpi' is above 'art.warn_dpi'", table.key_path("min_dpi"))
     table.finish()
     return settings
 
 
-# Stated limits: a pack may relax or tighten the print lint, within reason.
-TYPE_RANGE = (3.0, 24.0)  # points
-CONTRAST_RANGE = (1.0, 21.0)  # WCAG ratios run from 1:1 to 21:1
-
-
 def read_lint_settings(root: Table) -> LintSettings:
+    """A pack may relax or tighten the print lint, within the limits its keys state."""
     table = root.table("lint", required=False)
     if table is None:
         return LintSettings()
-
-    def ranged(key: str, bounds: tuple[float, float], unit: str, default: float) -> float:
-        low, high = bounds
-        return float(table.get(key, f"a number from {low:g} to {high:g}{unit}",
-                               lambda v: type(v) in (int, float) and low <= v <= high, False, default))
-
-    settings = LintSettings(ranged("min_type", TYPE_RANGE, " (points)", 6.0),
-                            ranged("rules_min_type", TYPE_RANGE, " (points)", 7.0),
-                            ranged("min_contrast", CONTRAST_RANGE, " (a contrast ratio)", 4.5))
+    settings = LintSettings(**{key.name: float(table.value(key)) for key in SPECS["lint"].keys})
     table.finish()
     return settings
 
 
-BACK_KEYS = ("colour", "label", "art", "layout")
+_BACK = SPECS["decks.*.back"]
 
 
 def read_back(deck: Table, default_label: str) -> BackSpec | None:
@@ -163,12 +139,11 @@ def read_back(deck: Table, default_label: str) -> BackSpec | None:
     if table is None:
         return None
     # An empty label is allowed: a picture back may want no banner at all.
-    label = table.get("label", f"text of at most {MAX_LABEL} characters (\"\" for none)",
-                      lambda v: isinstance(v, str) and len(v) <= MAX_LABEL, False, default_label)
-    back = BackSpec(read_colour(table, "colour", "#0072B2"), label.strip(), table.location(),
+    label = table.value(SPECS["decks.*.back.label"], default_label)
+    back = BackSpec(read_colour(table, "colour", SPECS["decks.*.back.colour"].default), label.strip(), table.location(),
                     read_image(table, "art"), table.text("layout", required=False),
                     table.location("layout") if table.has("layout") else None)
-    table.finish("M107", BACK_KEYS)
+    table.finish("M107", _BACK.names())
     return back
 
 
@@ -181,7 +156,7 @@ def read_tokens(root: Table) -> tuple[TokenStyle, ...]:
             root.ctx.report("M104", f"'tokens.{term}' must be a table with colour and symbol",
                             table.key_path(term))
             continue
-        tokens.append(TokenStyle(term, read_colour(spec, "colour", "#000000"), spec.text("symbol"),
+        tokens.append(TokenStyle(term, read_colour(spec, "colour", SPECS["tokens.*.colour"].default), spec.text("symbol"),
                                  spec.location(), spec.text("code", required=False)))
         spec.finish()
     return tuple(tokens)
@@ -217,12 +192,11 @@ def read_player_aid(root: Table, players: int) -> PlayerAid | None:
     table = root.table("player_aid", required=False)
     if table is None:
         return None
-    aid = PlayerAid(table.text("title", required=False, default="Your turn"),
-                    table.get("copies", f"a whole number from 1 to {MAX_PLAYERS}",
-                              lambda v: type(v) is int and 1 <= v <= MAX_PLAYERS, False, min(players, MAX_PLAYERS)),
-                    read_colour(table, "colour", "#009E73"), table.location(),
+    aid = PlayerAid(table.text("title", required=False, default=SPECS["player_aid.title"].default),
+                    table.value(SPECS["player_aid.copies"], min(players, MAX_PLAYERS)),
+                    read_colour(table, "colour", SPECS["player_aid.colour"].default), table.location(),
                     table.strings("notes", required=False),
-                    table.text("powers_title", required=False, default="Special moves"))
+                    table.text("powers_title", required=False, default=SPECS["player_aid.powers_title"].default))
     table.finish()
     return aid
 
@@ -231,9 +205,7 @@ def read_rules(root: Table) -> RulesSpec | None:
     table = root.table("rules", required=False)
     if table is None:
         return None
-    hand = table.get("odds_hand", f"a whole number from 1 to {ODDS_MAX_HAND}",
-                     lambda v: type(v) is int and 1 <= v <= ODDS_MAX_HAND, False, 4)
-    rules = RulesSpec(table.text("file"), hand,
+    rules = RulesSpec(table.text("file"), table.value(SPECS["rules.odds_hand"]),
                       table.location("file"), read_image(table, "cover"))
     table.finish()
     return rules
@@ -244,8 +216,7 @@ def read_pieces(root: Table, players: int, has_board: bool) -> Pieces:
     table = root.table("pieces", required=False)
     if table is None:
         return Pieces(players if has_board else 0, has_board, False)
-    pawns = table.get("pawns", f"a whole number from 0 to {MAX_PLAYERS} (one per player)",
-                      lambda v: type(v) is int and 0 <= v <= MAX_PLAYERS, False, min(players, MAX_PLAYERS) if has_board else 0)
+    pawns = table.value(SPECS["pieces.pawns"], min(players, MAX_PLAYERS) if has_board else 0)
     pieces = Pieces(pawns,
                     table.boolean("die", default=has_board), table.boolean("first_player"))
     table.finish()

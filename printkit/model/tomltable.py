@@ -71,6 +71,11 @@ class Table:
             return default
         return value
 
+    def value(self, spec: Any, default: Any = _MISSING) -> Any:
+        """The value of a vocabulary key (see ``manifest_keys.Key``): its name, limits, message and default."""
+        return self.get(spec.name, spec.what, spec.accepts, spec.required,
+                        spec.default if default is _MISSING else default)
+
     def text(self, key: str, required: bool = True, default: str = "") -> str:
         return self.get(key, "text", lambda v: isinstance(v, str) and v.strip() != "",
                          required, default)

@@ -15,13 +15,14 @@ from ..layout.geometry import mm_to_pt
 from ..layout.richparse import Span, parse_rich
 from ..layout.richtext import ICON_SCALE
 from ..layout.typography import keep_words, smart_quotes
+from ..model.layout_keys import INK
 from ..rules.source import IconRef, Run
 from ..rules.typefaces import STYLE_FONTS, run_font
 from .pdf import font_name, register_fonts
 
 MIN_TYPE = 7.0  # points: nothing on a rules page is set smaller
 CELL_SIZES = (8.5, 8.0, 7.5, 7.0)  # table type, tried in turn until every column holds its longest word
-INK, MUTED, RULE = "#1A1A1A", "#555555", "#D9CBB0"
+MUTED, RULE = "#555555", "#D9CBB0"
 ROLES = ("body", "bold", "italic", "bold-italic")
 
 
