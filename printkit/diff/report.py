@@ -99,11 +99,6 @@ def causes_text(causes: tuple[str, ...]) -> str:
     return "; ".join(causes)
 
 
-def _copies(change: CardChange) -> str:
-    old, new = change.copies
-    return f"{old} → {new}" if old != new else str(new)
-
-
 # -- text ---------------------------------------------------------------------------------------------
 
 _MARKS = {"changed": "~", "renamed": ">", "added": "+", "removed": "-"}

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 
 from ..layout.geometry import Rect
 
-FITS = ("cover", "contain", "stretch")
-
 
 @dataclass(frozen=True)
 class Placement:
