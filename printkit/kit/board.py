@@ -89,5 +89,6 @@ def board_document(pack: Pack, paper: Paper, board_paper: Paper | None = None) -
         pages.append(pieces)
     if not pages:
         return None
-    shop = (sheet or board_paper).name if shop_pages else ""
+    shop_paper = sheet or board_paper
+    shop = shop_paper.name if shop_paper is not None and shop_pages else ""
     return Document(tuple(pages), {}, f"{m.title}: board and pieces", m.description, shop, shop_pages=shop_pages)
