@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,7 +114,7 @@ def render_errors(report: PackReport) -> Iterator[None]:
         finding = Finding("A102", f"'{Path(exc.path).name}' cannot be used: {exc.message}", Location(Path(exc.path)))
         raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
     except FontUnusable as exc:  # a pack font that only embedding shows to be unusable
-        where = report.pack.manifest.fonts.locations.get(exc.key) or Location(font_path(exc.key))
+        where = report.loaded.manifest.fonts.locations.get(exc.key) or Location(font_path(exc.key))
         finding = Finding("T708", f"font {exc.message}", where, "export the font as TrueType (.ttf)")
         raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
 
@@ -140,7 +141,7 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     # The pages are linted below, as they are built, and each front is checked as it is drawn:
     # nothing keeps every face of a large deck in memory at once.
     report = checked_pack(root, fronts=False)
-    pack = report.pack
+    pack = report.loaded
     front_checks = FrontChecks(pack)
     fronts = LazyFronts(pack, on_draw=front_checks.add)
     paper = paper_named(options.paper)
@@ -168,10 +169,10 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
             # Pages are laid out, drawn and linted one at a time.
             files[target_in(options.out_dir, folder, name)] = render_pdf(
                 document.pages, document.faces, document.title, document.subject, step, picture_dpi,
-                uses=document.uses(), on_page=lambda n, page, name=name: on_page(name, n, page))
+                uses=document.uses(), on_page=partial(on_page, name))
             pages[name] = total
         if options.png_dpi:
-            files.update(_pngs(folder, documents["cards.pdf"], options, picture_dpi))
+            files.update(_pngs(folder, documents["cards.pdf"], options, options.png_dpi, picture_dpi))
         fronts.draw_rest()  # a card with no copies prints nowhere, but is checked all the same
     gaps = glyphs.findings(glyph_findings(front_checks.findings))
     if front_checks.errors or gaps:  # found on a page as it was drawn: refused before anything is written
@@ -222,7 +223,7 @@ def output_name(root: Path) -> str:
     return Path(root).resolve().name
 
 
-def _pngs(folder: str, document: Document, options: BuildOptions,
+def _pngs(folder: str, document: Document, options: BuildOptions, png_dpi: float,
           picture_dpi: float | None) -> dict[Path, bytes]:
     """<out>/<pack>/png/<deck>/<card>.png for every distinct card front (player aids too) and each
     deck's back, and png/manifest.csv with the copies of each."""
@@ -230,7 +231,7 @@ def _pngs(folder: str, document: Document, options: BuildOptions,
 
     decks = document.decks
     names = png_names(decks)
-    images = card_pngs(document.faces, names, SheetTemplate().bleed, options.png_dpi, picture_dpi)
+    images = card_pngs(document.faces, names, SheetTemplate().bleed, png_dpi, picture_dpi)
     files = {target_in(options.out_dir, folder, "png", *name.split("/")): data for name, data in images.items()}
     files[target_in(options.out_dir, folder, "png", "manifest.csv")] = copies_manifest(decks, names)
     return files

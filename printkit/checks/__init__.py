@@ -43,6 +43,13 @@ class PackReport:
     def warnings(self) -> int:
         return len(self.findings) - self.errors
 
+    @property
+    def loaded(self) -> Pack:
+        """The pack, for callers that have already refused a report whose pack did not load."""
+        if self.pack is None:
+            raise ValueError(f"pack '{self.id}' did not load")
+        return self.pack
+
 
 def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = True,
                fronts: bool = True, on_front: Callable[[Card, FaceResult], None] | None = None) -> PackReport:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..findings import Finding
+from ..findings import Finding, Location
 from ..games import MODULES
 from ..games.base import read_config
 from ..model.pack import Pack
@@ -16,7 +16,7 @@ def check_module(pack: Pack) -> Iterator[Finding]:
         return
     module = MODULES.get(config.name)
     if module is None:
-        yield Finding("M106", f"there is no game module '{config.name}'", config.location,
+        yield Finding("M106", f"there is no game module '{config.name}'", config.location or Location(pack.manifest.path),
                       did_you_mean(config.name, MODULES) or f"modules: {', '.join(MODULES)}")
         return
     settings, findings = read_config(module, pack)

@@ -15,7 +15,7 @@ def check_unnamed_cards(pack: Pack) -> Iterator[Finding]:
     vocabulary = pack_vocabulary(pack)
     if rule is None or vocabulary is None or rule.deck not in pack.decks:
         return
-    named = set()
+    named: set[str] = set()
     for card in pack.decks[rule.deck].cards:
         requirement = card.values.get(rule.column)
         if not isinstance(requirement, Requirement) or \

@@ -16,6 +16,8 @@ def check_rules(pack: Pack) -> Iterator[Finding]:
         yield from document.findings
         if not any(f.code == "D800" for f in document.findings):
             path = rules_path(pack)
+            if path is None:
+                return  # reported as D800
             try:
                 text = path.read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError):

@@ -77,8 +77,8 @@ def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Pa
                                        "PACK...); NEW here is a pack folder")
             if not (new_root / MANIFEST_NAME).is_file():
                 raise click.UsageError(f"'{new}' is not a pack folder: it has no {MANIFEST_NAME}")
-            sides = nullcontext((Path(old).resolve(), old)) if is_pack_folder(old) else revision_pack(old, new_root)
-            sides = _one_pack(sides, new_root, new)
+            old_side = nullcontext((Path(old).resolve(), old)) if is_pack_folder(old) else revision_pack(old, new_root)
+            sides = _one_pack(old_side, new_root, new)
         with sides as (old_label, new_label, pairs, notes):
             status, changed = _diff(old_label, new_label, pairs, notes, fmt, proof)
     except GitProblem as exc:
@@ -107,7 +107,7 @@ def _revisions(old: str, new: str, packs: tuple[str, ...], unknown: str) -> Iter
         except NotRevisions as exc:
             # Neither a pack nor two revisions: say both, the pack first (the likelier intent).
             raise GitProblem(f"{unknown}; nor are OLD and NEW both git revisions: {exc}") from None
-        notes = ()
+        notes: tuple[str, ...] = ()
         if found.versions and found.versions[0] != found.versions[1]:
             notes = (f"printkit's own version differs between the revisions ({found.versions[0]} → "
                      f"{found.versions[1]}); both sides are drawn by the printkit installed here "
@@ -178,7 +178,7 @@ def _write_proof(report, sides, proof: Path) -> int:
     from .proof import proof_report_pdf
 
     try:
-        data, pages, shown = proof_report_pdf(report, [tuple(s[1] if s else None for s in pair) for pair in sides])
+        data, pages, shown = proof_report_pdf(report, [(a[1] if a else None, b[1] if b else None) for a, b in sides])
         write_files_atomically({proof.resolve(): data})
     except (OSError, FontUnusable, ArtRenderError) as exc:
         click.echo(f"printkit diff: cannot write the proof {display_path(proof)}: {reason(exc)}", err=True)

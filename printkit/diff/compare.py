@@ -59,7 +59,26 @@ class CardChange:
 
     @property
     def name(self) -> str:
-        return (self.new or self.old).name
+        return self.side.name
+
+    @property
+    def side(self) -> CardSide:
+        """The card as it is now, or as it was for a removed card."""
+        return self.now if self.new is not None else self.was
+
+    @property
+    def was(self) -> CardSide:
+        """The old side, for the kinds that have one (all but "added")."""
+        if self.old is None:
+            raise ValueError(f"an {self.kind} card has no old side")
+        return self.old
+
+    @property
+    def now(self) -> CardSide:
+        """The new side, for the kinds that have one (all but "removed")."""
+        if self.new is None:
+            raise ValueError(f"a {self.kind} card has no new side")
+        return self.new
 
     @property
     def copies(self) -> tuple[int, int]:
@@ -136,6 +155,7 @@ def compare(old: Pack | None, new: Pack | None, old_findings: list[Finding] | tu
     side), what each card prints is compared too, and ``sources`` name the causes."""
     decks, notes = compare_decks(old, new, drawings, sources)
     either = new or old
+    assert either is not None, "a pack on one side at least"
     appeared, gone = compare_findings(old_findings, old.root if old else either.root,
                                       new_findings, new.root if new else either.root)
     fallback = tuple(dict.fromkeys((new.manifest.fonts.fallback if new else ()) +
@@ -176,7 +196,9 @@ def compare_decks(old: Pack | None, new: Pack | None,
 def _deck_diff(deck_id: str, before: Deck | None, after: Deck | None, old_root: Path | None,
                new_root: Path | None, drawings: tuple[PackDrawings | None, PackDrawings | None] = NO_DRAWINGS,
                sources: Sources = Sources((), ())) -> DeckDiff:
-    title = (after or before).spec.title
+    either = after or before
+    assert either is not None, "a deck on one side at least"
+    title = either.spec.title
     columns = _columns(before, after)
     old_cards = _sides(before, columns, drawings[0])
     new_cards = _sides(after, columns, drawings[1])
@@ -201,19 +223,20 @@ def _deck_diff(deck_id: str, before: Deck | None, after: Deck | None, old_root: 
             changes.append(found)
     crowded = _crowded(old_cards.values()) | _crowded(new_cards.values())
     for r, a in pair_renames([old_cards[k] for k in removed], [new_cards[k] for k in added], crowded):
-        changes.append(change("renamed", r, a))
+        if (renamed := change("renamed", r, a)) is not None:  # never None: a rename is a change
+            changes.append(renamed)
     paired_old = {id(c.old) for c in changes if c.kind == "renamed"}
     paired_new = {id(c.new) for c in changes if c.kind == "renamed"}
     changes += [CardChange("added", deck_id, None, new_cards[k]) for k in added if id(new_cards[k]) not in paired_new]
     changes += [CardChange("removed", deck_id, old_cards[k], None) for k in removed
                 if id(old_cards[k]) not in paired_old]
-    changes.sort(key=lambda c: (KINDS.index(c.kind), (c.new or c.old).line))
+    changes.sort(key=lambda c: (KINDS.index(c.kind), c.side.line))
     status = "added" if before is None else "removed" if after is None else "changed" if changes else "same"
-    back = ()
+    back: tuple[str, ...] = ()
     if before is not None and after is not None and drawings[0] and drawings[1]:
-        a, b = drawings[0].backs.get(deck_id), drawings[1].backs.get(deck_id)
-        if _redrawn(a, b):
-            back = drawing_causes(a, b, (), sources)
+        old_back, new_back = drawings[0].backs.get(deck_id), drawings[1].backs.get(deck_id)
+        if _redrawn(old_back, new_back):
+            back = drawing_causes(old_back, new_back, (), sources)
     if status == "same" and back:
         status = "changed"
     return DeckDiff(deck_id, title, status, before.total if before else None, after.total if after else None,
@@ -223,7 +246,7 @@ def _deck_diff(deck_id: str, before: Deck | None, after: Deck | None, old_root: 
 def _redrawn(old: Drawing | None, new: Drawing | None) -> bool:
     """Whether a side prints differently: a digest that differs, or a side that prints only now or
     no longer (its deck gained or lost a face)."""
-    return (old is None) != (new is None) or (old is not None and old.digest != new.digest)
+    return (old is None) != (new is None) or (old is not None and new is not None and old.digest != new.digest)
 
 
 MAX_CAUSES = 5  # keys named as the cause of one drawing; the rest are counted
@@ -243,8 +266,8 @@ def drawing_causes(old: Drawing | None, new: Drawing | None, fields: tuple[Field
         if old.fonts != new.fonts:
             fonts = [f for f in sources.files if f.lower().endswith((".ttf", ".otf"))]
             causes += [f"font {f}" for f in fonts] or ["a font of the pack"]
-    evidence = [k for k in sources.keys if evident(k, old and (old.texts, old.colours),
-                                                   new and (new.texts, new.colours))]
+    evidence = [k for k in sources.keys if evident(k, (old.texts, old.colours) if old else None,
+                                                   (new.texts, new.colours) if new else None)]
     keys = evidence or ([] if causes or fields else list(sources.keys))
     causes += [str(k) for k in keys[:MAX_CAUSES]]
     if len(keys) > MAX_CAUSES:
@@ -265,14 +288,14 @@ def _aid_diff(old: Pack | None, new: Pack | None, drawings: tuple[PackDrawings |
     sides = []
     for pack, side in ((old, a), (new, b)):
         aid = pack.manifest.player_aid if pack is not None and side is not None and side.aid else None
-        sides.append(CardSide(aid.title, 0, aid.copies, (), AID, side.aid) if aid else None)
+        sides.append(CardSide(aid.title, 0, aid.copies, (), AID, side.aid) if aid and side else None)
     before, after = sides
     if before is None and after is None:
         return None
     old_back, new_back = (a.backs.get(AID) if a else None), (b.backs.get(AID) if b else None)
     if before is None or after is None:
         kind = "added" if before is None else "removed"
-        return DeckDiff(AID, "Player aids", kind, before and before.copies, after and after.copies,
+        return DeckDiff(AID, "Player aids", kind, before.copies if before else None, after.copies if after else None,
                         (CardChange(kind, AID, before, after),))
     redrawn = _redrawn(before.drawing, after.drawing)
     back = drawing_causes(old_back, new_back, (), sources) if _redrawn(old_back, new_back) else ()
@@ -336,9 +359,11 @@ def _picture_columns(*decks: Deck | None) -> frozenset[str]:
 
 
 def _pictures_changed(old: CardSide, new: CardSide, fields: tuple[FieldChange, ...], pictures: frozenset[str],
-                      old_root: Path, new_root: Path) -> tuple[FieldChange, ...]:
+                      old_root: Path | None, new_root: Path | None) -> tuple[FieldChange, ...]:
     """A change for each picture cell written the same on both sides whose file differs: a redrawn
     picture is a card change too, though the CSV does not show it."""
+    if old_root is None or new_root is None:  # a side without the pack has no files to compare
+        return ()
     changed = {f.field for f in fields}
     before = dict(old.fields)
     found = []

@@ -95,7 +95,7 @@ class PackDrawings:
         self.aid: Drawing | None = None  # the player aid's front
         self.faces: dict[str, Face] = {}  # backs and aids, kept for the proof (a few per pack)
         self._pack: Pack | None = None
-        self._lazy: Mapping[str, FaceResult] | None = None
+        self._lazy: Mapping[str, FaceResult] = {}
         self._keys: dict[str, Drawing] = {}  # by front key: kept cards have unique names
 
     def hear(self, card: Card, result: FaceResult) -> None:
@@ -123,8 +123,8 @@ class PackDrawings:
                     self.hear(card, self._lazy[key])
                 if key in self._keys:
                     self.fronts[(deck.id, card.line)] = self._keys[key]
-            if deck.dropped:
-                drawer = deck_drawer(pack, deck.spec)
+            drawer = deck_drawer(pack, deck.spec) if deck.dropped else None
+            if drawer is not None:
                 for card in deck.dropped:  # drawn as they would print, were they kept
                     self.fronts[(deck.id, card.line)] = self.describer.describe(
                         drawer.draw(front_key(card), card).face)
@@ -143,4 +143,5 @@ class PackDrawings:
             return None
         if card in loaded.cards and front_key(card) in self._lazy:
             return self._lazy[front_key(card)].face
-        return deck_drawer(self._pack, loaded.spec).draw(front_key(card), card).face
+        drawer = deck_drawer(self._pack, loaded.spec)
+        return drawer.draw(front_key(card), card).face if drawer is not None else None

@@ -117,9 +117,9 @@ def revision_packs(old_rev: str, new_rev: str, packs: Sequence[str], cwd: Path) 
         out = []
         for inside in wanted:
             name = inside.rsplit("/", 1)[-1] or top.name
-            sides = [stack.enter_context(_extracted(top, _pack_entries(tree, inside, rev, required=False), name))
-                     for tree, rev in zip(trees, (old_rev, new_rev))]
-            out.append((inside or ".", *sides))
+            old, new = (stack.enter_context(_extracted(top, _pack_entries(tree, inside, rev, required=False), name))
+                        for tree, rev in zip(trees, (old_rev, new_rev)))
+            out.append((inside or ".", old, new))
         yield RevisionPacks(_label(old_rev, commits[0]), _label(new_rev, commits[1]), tuple(out),
                             _versions(top, trees))
 
@@ -153,10 +153,10 @@ _VERSION = re.compile(r'^__version__\s*=\s*"([^"\n]{1,40})"', re.M)
 def _versions(top: Path, trees: list[list[Record]]) -> tuple[str, str] | None:
     """printkit's version at each revision, when the repository is printkit's own."""
     oids = [next((oid for _, _, oid, _, path in t if path == "printkit/__init__.py"), None) for t in trees]
-    if None in oids:
-        return None
     found = []
     for oid in oids:
+        if oid is None:
+            return None
         result = _git(top, "cat-file", "blob", oid)
         match = _VERSION.search(result.stdout.decode("utf-8", "replace")) if result.returncode == 0 else None
         if match is None:

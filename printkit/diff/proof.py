@@ -208,12 +208,12 @@ def pair_items(change: CardChange, old: Face | None, new: Face | None, slot: Pai
 def caption_lines(change: CardChange) -> list[tuple[str, str]]:
     """(font, text) lines saying which card this is and what changed."""
     if change.kind == "renamed":
-        title = f"{change.old.name} {arrow()} {change.new.name}"
+        title = f"{change.was.name} {arrow()} {change.now.name}"
     else:
         title = change.name
-    side = change.new or change.old
-    where = (f"line {change.new.line}" if change.new.line else "") if change.new else \
-        (f"was line {change.old.line}" if change.old.line else "")
+    side = change.side
+    where = (f"line {side.line}" if side.line else "") if change.new else \
+        (f"was line {side.line}" if side.line else "")
     lines = [("bold", title), ("body", " · ".join(w for w in (change.kind, change.deck, where) if w))]
     if change.kind in ("added", "removed"):
         lines += [("body", f"{field}: {text}") for field, text in side.fields if text]
@@ -227,10 +227,10 @@ def caption_lines(change: CardChange) -> list[tuple[str, str]]:
                           + (" (whitespace only)" if blank else "")))
     if change.causes:
         lines.append(("body", "prints differently: " + "; ".join(change.causes)))
-    old, new = change.copies
-    if change.kind in ("changed", "renamed") and old != new and not any(c.field == COPIES_COLUMN
+    was, now = change.copies
+    if change.kind in ("changed", "renamed") and was != now and not any(c.field == COPIES_COLUMN
                                                                          for c in change.changes):
-        lines.append(("body", f"copies: {old} {arrow()} {new}"))
+        lines.append(("body", f"copies: {was} {arrow()} {now}"))
     return [(font, _clip(text, 400)) for font, text in lines]
 
 

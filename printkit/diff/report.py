@@ -34,8 +34,8 @@ def summary(diff: PackDiff) -> str:
     """One line: '3 cards changed, 1 added, 1 removed, 1 renamed; Gag cards 60 → 61'."""
     parts = [f"{n} {kind}" for kind in ("changed", "added", "removed", "renamed") if (n := diff.count(kind))]
     if parts:
-        n, kind = parts[0].split(" ", 1)
-        parts[0] = f"{n} card{'s' if n != '1' else ''} {kind}"
+        count, kind = parts[0].split(" ", 1)
+        parts[0] = f"{count} card{'s' if count != '1' else ''} {kind}"
     backs = [d.title for d in diff.decks if d.back]
     if backs:
         parts.append(f"{len(backs)} back{'s' if len(backs) != 1 else ''} changed")
@@ -97,11 +97,6 @@ def _dropped(side) -> str:
 
 def causes_text(causes: tuple[str, ...]) -> str:
     return "; ".join(causes)
-
-
-def _copies(change: CardChange) -> str:
-    old, new = change.copies
-    return f"{old} → {new}" if old != new else str(new)
 
 
 # -- text ---------------------------------------------------------------------------------------------
@@ -177,20 +172,20 @@ def _where(side, was: str = "") -> str:
 
 def _card_line(change: CardChange) -> str:
     if change.kind == "added":
-        line = f"{_clip(change.new.name)} ({_where(change.new)}{change.new.copies}×)"
-        return f"{line}: {_dropped(change.new)}" if change.new.dropped else line
+        line = f"{_clip(change.now.name)} ({_where(change.now)}{change.now.copies}×)"
+        return f"{line}: {_dropped(change.now)}" if change.now.dropped else line
     if change.kind == "removed":
-        return f"{_clip(change.old.name)} ({_where(change.old, 'was ')}{change.old.copies}×)"
+        return f"{_clip(change.was.name)} ({_where(change.was, 'was ')}{change.was.copies}×)"
     head = _clip(change.name) if change.kind == "changed" else \
-        f"{_clip(change.old.name)} → {_clip(change.new.name)}"
+        f"{_clip(change.was.name)} → {_clip(change.now.name)}"
     parts = []
     for c in change.changes:
         old, new, blank = shown(c)
         parts.append(f"{c.field} '{_clip(old)}' → '{_clip(new)}'" + (" (whitespace only)" if blank else ""))
     if change.causes:
         parts.append(f"prints differently: {causes_text(change.causes)}")
-    if change.new.dropped != change.old.dropped:
-        parts.append(_dropped(change.new) if change.new.dropped else "now printed")
+    if change.now.dropped != change.was.dropped:
+        parts.append(_dropped(change.now) if change.now.dropped else "now printed")
     fields = ", ".join(parts)
     return f"{head}: {fields}" if fields else head
 
@@ -261,14 +256,14 @@ def _deck_markdown(deck: DeckDiff) -> list[str]:
     rows: list[str] = []
     for c in deck.cards:
         if c.kind == "added":
-            what = "added, a repeated row" if c.new.dropped else "added"
-            fields = _dropped(c.new) if c.new.dropped else _fields(c.new)
-            rows.append(f"| {md(c.new.name)} | {what} ({c.new.copies}×) | | {md(fields, 300)} |")
+            what = "added, a repeated row" if c.now.dropped else "added"
+            fields = _dropped(c.now) if c.now.dropped else _fields(c.now)
+            rows.append(f"| {md(c.now.name)} | {what} ({c.now.copies}×) | | {md(fields, 300)} |")
         elif c.kind == "removed":
-            rows.append(f"| {md(c.old.name)} | removed ({c.old.copies}×) | {md(_fields(c.old), 300)} | |")
+            rows.append(f"| {md(c.was.name)} | removed ({c.was.copies}×) | {md(_fields(c.was), 300)} | |")
         else:
             if c.kind == "renamed":
-                rows.append(f"| {md(c.new.name)} | renamed | {md(c.old.name)} | {md(c.new.name)} |")
+                rows.append(f"| {md(c.now.name)} | renamed | {md(c.was.name)} | {md(c.now.name)} |")
             for f in c.changes:
                 old, new, blank = shown(f)
                 what = f"{f.field} (whitespace only)" if blank else f.field

@@ -62,7 +62,7 @@ def _image_files(service: Service, decks, faces, names, picture_dpi):
     for deck, product in zip(decks, products):
         keys = [key for key, _, _ in deck.distinct()] + [deck.back]
         bleed_x, bleed_y = bleed_mm(product, deck.card_size)
-        most, drawn_bleed = max(bleed_x, bleed_y), min(face_size(faces, key)[2] for key in keys)
+        most, drawn_bleed = max(bleed_x, bleed_y), min(size[2] for key in keys if (size := face_size(faces, key)))
         if min(bleed_x, bleed_y) < 0 or most > drawn_bleed:
             raise LayoutError(f"{deck.title}: the {product.name} template leaves {bleed_x:.2f} × {bleed_y:.2f} mm "
                               f"of bleed, but the cards are drawn with {drawn_bleed:g} mm")

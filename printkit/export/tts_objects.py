@@ -7,7 +7,7 @@ same pack gives the same file every time.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..kit.sheets import PrintDeck
@@ -56,7 +56,8 @@ class _Guids:
     """Six hex digits per object, as TTS uses: the same for the same pack every time, none twice."""
 
     def __init__(self, seed: str):
-        self.seed, self.n, self.used = seed, 0, set()
+        self.seed, self.n = seed, 0
+        self.used: set[str] = set()
 
     def __call__(self) -> str:
         while True:
@@ -123,7 +124,7 @@ def token_object(token: TableObject, ref: Callable[[str], str], x: float, z: flo
 
 
 def saved_object(title: str, plans: list[DeckPlan], ref: Callable[[str], str],
-                 board: TableObject | None, tokens: list[TableObject] = ()) -> dict:
+                 board: TableObject | None, tokens: Sequence[TableObject] = ()) -> dict:
     """TTS's saved-object file: the board, the tokens in a block to its right, face up, and the decks in a
     row below them, face down."""
     guid = _Guids(title)

@@ -9,6 +9,7 @@ textures no larger than 4096 × 4096 px. Sizes on the table are in TTS units,
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -119,7 +120,7 @@ class TableLayout:
 
 
 def table_layout(decks: list[tuple[float, float]], board: tuple[float, float] | None,
-                 tokens: list[tuple[float, float]] = ()) -> TableLayout:
+                 tokens: Sequence[tuple[float, float]] = ()) -> TableLayout:
     """Centres for decks of (width, height) mm in a row, below the board (width, height mm) if there is one,
     and for tokens (width, height mm) in a block to the right of the board, about as tall as the board, filled
     row by row (in one row where the board would be, when there is none).

@@ -3,7 +3,7 @@ key to the requirement notation, or the pack's reminders. Both sides are built-i
 (``aid-front`` and ``aid-back``) drawn by the same engine as every card."""
 from __future__ import annotations
 
-from ..model.pack import Pack
+from ..model.pack import Pack, PlayerAid
 from .base import FaceContext, FaceResult
 from .engine import LayoutDrawer
 from .values import Bindings
@@ -11,21 +11,28 @@ from .values import Bindings
 AID_FRONT, AID_BACK = "player-aid/front", "player-aid/back"
 
 
+def _aid(pack: Pack) -> PlayerAid:
+    """The pack's player aid: its faces are drawn only for a pack that has one."""
+    if pack.manifest.player_aid is None:
+        raise ValueError(f"pack '{pack.id}' has no player aid")
+    return pack.manifest.player_aid
+
+
 def _draw(pack: Pack, layout: str, key: str, variables: dict) -> FaceResult:
     m = pack.manifest
-    bindings = Bindings(m, (), {}, {}, {}, variables, m.player_aid.colour)
+    bindings = Bindings(m, (), {}, {}, {}, variables, _aid(pack).colour)
     return LayoutDrawer(m.layouts[layout], FaceContext(m, None), bindings, pack).draw(key, None)
 
 
 def aid_front(pack: Pack) -> FaceResult:
-    return _draw(pack, "aid-front", AID_FRONT, {"title": pack.manifest.player_aid.title})
+    return _draw(pack, "aid-front", AID_FRONT, {"title": _aid(pack).title})
 
 
 def aid_back(pack: Pack) -> FaceResult:
     m = pack.manifest
     claimed = m.deck(m.claims.deck) if m.claims else None
     variables = {
-        "heading": m.player_aid.powers_title if m.powers else "Remember",
+        "heading": _aid(pack).powers_title if m.powers else "Remember",
         "powers": "yes" if m.powers else "",
         "legend": "yes" if m.claims is not None and m.tokens else "",
         # "Gag cards" -> "Gag card", for the legend's heading

@@ -39,10 +39,6 @@ class FaceContext:
     def trim(self) -> Rect:
         return Rect(0.0, 0.0, self.width, self.height)
 
-    @property
-    def safe_box(self) -> Rect:
-        return self.trim.inset(self.safe)
-
 
 @dataclass(frozen=True)
 class Overflow:

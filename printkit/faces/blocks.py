@@ -144,7 +144,9 @@ def legend(b: FaceBuilder, pack: Pack, box: Rect, heading: str) -> None:
 
 def _name_of(pack: Pack, term: str) -> str:
     rule = pack.manifest.claims
-    deck = pack.decks.get(rule.paid_from) if rule else None
+    if rule is None:
+        return term
+    deck = pack.decks.get(rule.paid_from)
     for card in (deck.cards if deck else ()):
         if any(str(card.values.get(col)) == term for col in rule.term_columns):
             return card.name
@@ -154,9 +156,9 @@ def _name_of(pack: Pack, term: str) -> str:
 def notes(b: FaceBuilder, box: Rect) -> None:
     """The player aid's reminders, one per boxed row."""
     aid = b.ctx.manifest.player_aid
-    items = aid.notes if aid else ()
-    if not items:
+    if aid is None or not aid.notes:
         return
+    items = aid.notes
     gap = 1.5
     row_h = (box.h - gap * (len(items) - 1)) / len(items)
     for i, note in enumerate(items):

@@ -82,11 +82,11 @@ class LayoutDrawer:
                 b.overflows += overflows
                 b.art_problems += art_problems
             else:
-                overflows, art_problems = len(b.overflows), len(b.art_problems)
+                first_overflow, first_problem = len(b.overflows), len(b.art_problems)
                 self._draw(b, element, box, card)
                 if fixed:
-                    self._drawn[n] = (tuple(b.items[start:]), tuple(b.overflows[overflows:]),
-                                      tuple(b.art_problems[art_problems:]))
+                    self._drawn[n] = (tuple(b.items[start:]), tuple(b.overflows[first_overflow:]),
+                                      tuple(b.art_problems[first_problem:]))
             parts.append(Part(element, tuple(b.items[start:]), box))
         if card is not None:
             b.items = _shared_runs(b.items, runs)
@@ -143,7 +143,10 @@ class LayoutDrawer:
 
 def rich_fonts(family: str, bold: bool, italic: bool, settings) -> RichFonts:
     """The four faces rich text may switch between, starting from the element's own weight."""
-    key = lambda b, i: font_key(family, b, i, settings) or font_key("body", b, i)  # noqa: E731
+    def key(bold: bool, italic: bool) -> str:
+        found = font_key(family, bold, italic, settings) or font_key("body", bold, italic)
+        assert found is not None  # "body" is built in
+        return found
     return RichFonts(key(bold, italic), key(True, italic), key(bold, True), key(True, True), settings.fallback)
 
 
@@ -254,8 +257,9 @@ def _text(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
         # discs and labels in bands then look centred.
         m = metrics(fonts.regular)
         dy = (m.ascent(fit.size) - m.descent(fit.size) - m.cap(fit.size)) / 2
-        if all(isinstance(i, Text) for i in items):
-            items = [replace(i, y=i.y + dy) for i in items]
+        texts = [i for i in items if isinstance(i, Text)]
+        if len(texts) == len(items):
+            items = [replace(t, y=t.y + dy) for t in texts]
         elif abs(dy) > 1e-6:
             items = [Group(tuple(items), 0.0, dy)]
     b.add(*items)
@@ -337,7 +341,7 @@ def _icon(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | N
 def _requirement(d: LayoutDrawer, b: FaceBuilder, e: Element, box: Rect, card: Card | None) -> None:
     column = d.bindings.column_of(e.get("column", DEFAULT_COLUMN["requirement"]))
     value = card.values.get(column) if card is not None and column else None
-    if isinstance(value, Requirement):
+    if isinstance(value, Requirement) and column:
         drawn = draw_requirement(value, box, d.ctx.manifest)
         b.add(*drawn.items)
         if not drawn.fits:

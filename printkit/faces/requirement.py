@@ -105,8 +105,9 @@ def _two_lines(line: Block) -> Block:
 
 
 def _render(block: Block, cx: float, cy: float, manifest: Manifest, categories: set[str]) -> list[Item]:
-    if block.kind == "token":
-        return token(manifest.token(block.text), cx, cy, TOKEN_R, fallback=manifest.fonts.fallback)
+    style = manifest.token(block.text) if block.kind == "token" else None  # a token block has a style
+    if style is not None:
+        return token(style, cx, cy, TOKEN_R, fallback=manifest.fonts.fallback)
     if block.kind == "badge":
         return badge(block.text, cx, cy, BADGE_H, category=block.text in categories,
                      fallback=manifest.fonts.fallback)

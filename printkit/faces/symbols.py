@@ -146,7 +146,7 @@ SYMBOLS = {
 }
 
 
-def symbol(name: str, cx: float, cy: float, radius: float, fill: Colour,
+def symbol(name: str, cx: float, cy: float, radius: float, fill: Colour | None,
            stroke: Colour | None = None, width: float = 0.5) -> Path:
     """The named symbol scaled so its unit square spans ``2 * radius`` mm."""
     ops = []

@@ -48,7 +48,7 @@ def read_config(module: GameModule, pack: Pack) -> tuple[Any, list[Finding]]:
     """The module's settings from [module], with findings located in game.toml."""
     m = pack.manifest
     ctx = TomlContext(m.path, dict(m.key_locations))
-    table = Table(ctx, dict(m.module.data), ("module",))
+    table = Table(ctx, dict(m.module.data) if m.module is not None else {}, ("module",))
     table.text("name")
     config = module.configure(table, pack)
     table.finish()

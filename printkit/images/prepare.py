@@ -101,7 +101,7 @@ def _prepare(path: str, data: bytes, rect: Rect, clip: Rect, dpi: float | None) 
     if dpi:
         want = (max(1, round(shown.w / 25.4 * dpi)), max(1, round(shown.h / 25.4 * dpi)))
         if image.width > want[0] * 1.05 and image.height > want[1] * 1.05:
-            image = image.resize(want, Image.LANCZOS)
+            image = image.resize(want, Image.Resampling.LANCZOS)
     if photograph and image.mode in ("RGB", "L"):
         encoded = io.BytesIO()
         image.save(encoded, "JPEG", quality=JPEG_QUALITY, optimize=True)
@@ -138,14 +138,14 @@ def printable(image: Image.Image) -> Image.Image:
         return image.convert("RGBA" if "transparency" in image.info else "RGB")
     if mode.startswith("I;16") or mode == "I":
         if not mode.startswith("I;16"):
-            low, high = image.getextrema()
+            low, high = _extrema(image)
             if high > 255 or low < 0:  # a 16-bit picture read as 32 bits; 8-bit values stay as they are
                 image = image.point(lambda v: v / 256)
         else:
             image = image.convert("I").point(lambda v: v / 256)
         return image.convert("L")
     if mode == "F":
-        low, high = image.getextrema()
+        low, high = _extrema(image)
         scale = 255 / high if high > 1 else 255  # 0..1 or 0..high
         return image.point(lambda v: v * scale).convert("L")
     if mode == "LA" or mode == "PA" or mode == "La":
@@ -160,3 +160,9 @@ def shown_rect(rect: Rect, clip: Rect) -> Rect:
     x0, x1 = max(rect.x, clip.x), min(rect.right, clip.right)
     y0, y1 = max(rect.y, clip.y), min(rect.top, clip.top)
     return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+
+def _extrema(image: Image.Image) -> tuple[float, float]:
+    """The lowest and highest value of a one-band picture (Pillow types them for any number of bands)."""
+    low, high = image.getextrema()
+    return float(low), float(high)  # type: ignore[arg-type]

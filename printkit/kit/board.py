@@ -89,5 +89,8 @@ def board_document(pack: Pack, paper: Paper, board_paper: Paper | None = None) -
         pages.append(pieces)
     if not pages:
         return None
-    shop = (sheet or board_paper).name if shop_pages else ""
+    shop = ""
+    if shop_pages:  # only a board sent to a copy shop has its sheet
+        shop_paper = sheet or board_paper
+        shop = shop_paper.name if shop_paper is not None else ""
     return Document(tuple(pages), {}, f"{m.title}: board and pieces", m.description, shop, shop_pages=shop_pages)

@@ -55,12 +55,12 @@ def _track(board: BoardLayout) -> list[Item]:
     """
     t, g = board.track, board.grid
     items: list[Item] = [Box(t, fill=TRACK_B)]
-    for (letter, x, above, below), column in zip(board.column_label_centres(), range(board.columns)):
+    for (letter, x, _above, _below), column in zip(board.column_label_centres(), range(board.columns)):
         for y, row in ((g.top, 0), (g.y - TRACK, board.rows - 1)):
             fill = START if (column, row) in board.starts else (TRACK_A if column % 2 == 0 else TRACK_B)
             items.append(Box(Rect(g.x + column * board.space_w, y, board.space_w, TRACK), fill=fill))
             items.append(centred_text(letter, x, y + TRACK / 2, "display", 13, ink_on(fill)))
-    for (number, x, y), row in zip(board.row_label_centres(), range(board.rows)):
+    for (number, _x, y), row in zip(board.row_label_centres(), range(board.rows)):
         for sx, column in ((t.x, 0), (g.right, board.columns - 1)):
             fill = START if (column, row) in board.starts else (TRACK_A if row % 2 == 0 else TRACK_B)
             items.append(Box(Rect(sx, g.top - (row + 1) * board.space_h, TRACK, board.space_h), fill=fill))

@@ -115,7 +115,6 @@ class Place:
 
 
 Item = Union[Box, Disc, Line, Text, Path, Picture, Group, Place]
-ROTATIONS = (0, 90, 180, 270)
 
 
 def place_origin(rotation: int, width: float, height: float) -> tuple[float, float]:

@@ -104,7 +104,7 @@ def _tokenize(text: str, icons: Container[str]) -> tuple[list, list[_Run]]:
         elif kind == "br":
             tokens.append(BREAK)
         else:
-            tokens.append(m.group(kind))
+            tokens.append(m.group(kind or 0))  # every alternative is a named group
     return tokens, runs
 
 

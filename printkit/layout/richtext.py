@@ -45,9 +45,10 @@ class RichFonts:
         """The faces of a named family (built in or the pack's); None for an unknown family."""
         faces = [font_key(name, bold, italic, settings)
                  for italic in (False, True) for bold in (False, True)]
-        if None in faces:
+        found = [face for face in faces if face is not None]
+        if len(found) < len(faces):
             return None
-        return cls(*faces, fallback=tuple(fallback))
+        return cls(found[0], found[1], found[2], found[3], fallback=tuple(fallback))
 
 
 def missing_characters(spans: Iterable[Span], fonts: RichFonts) -> list[str]:
@@ -231,7 +232,8 @@ def _wrap(atoms: list, size: float, width: float) -> list[tuple[list, float]]:
         elif not line:
             line, used = [atom], atom.w
         else:
-            trial = used + space.w + atom.w  # words on a line always have a space between
+            assert space is not None  # words on a line always have a space between
+            trial = used + space.w + atom.w
             if trial * size > width:
                 lines.append((line, used))
                 line, used = [atom], atom.w

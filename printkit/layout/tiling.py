@@ -85,7 +85,7 @@ def _reach(length: float, caps: list[float], least: float, keep_out: Intervals) 
 
 
 def plan_axis(length: float, boundaries: tuple[float, ...], span: float, glue: float,
-              last_strip: float = 0.0, keep_out: Intervals = ()) -> AxisPlan | None:
+              last_strip: float = 0.0, keep_out: Intervals | tuple[()] = ()) -> AxisPlan | None:
     """Tiles along one axis; each but the last needs ``glue`` beyond it, the last ``last_strip``.
 
     No join falls strictly inside a ``keep_out`` interval. Joins land on
@@ -104,6 +104,7 @@ def plan_axis(length: float, boundaries: tuple[float, ...], span: float, glue: f
             lo, hi = (mid, hi) if _reach(length, caps, mid, keep) else (lo, mid)
         least = lo * SLACK if n > 1 else lo
         sets = _reach(length, caps, least, keep)
+        assert sets is not None  # ``lo`` is reachable, and a smaller least only widens the choice
         joins = _choose_joins(length, caps, least, sets, boundaries)
         edges = [0.0] + joins + [length]
         cuts = tuple((round(a, 6), round(b, 6)) for a, b in zip(edges, edges[1:]))
@@ -194,7 +195,7 @@ class TilePlan:
 
 def plan_tiles(width: float, height: float, x_lines: tuple[float, ...], y_lines: tuple[float, ...],
                paper: Paper, unprintable: float = UNPRINTABLE_MM,
-               keep_x: Intervals = (), keep_y: Intervals = ()) -> TilePlan:
+               keep_x: Intervals | tuple[()] = (), keep_y: Intervals | tuple[()] = ()) -> TilePlan:
     """The tiling of a ``width`` × ``height`` board on ``paper`` with fewest sheets, either way up.
 
     ``keep_x`` and ``keep_y`` are board intervals (x, and y up from the bottom)
@@ -222,7 +223,7 @@ def plan_tiles(width: float, height: float, x_lines: tuple[float, ...], y_lines:
                           "along one side, or a join would have to cross text")
     _, landscape, pw, ph, xs, ys = min(plans, key=lambda p: p[0])
     oriented = Paper(f"{paper.name} {'landscape' if landscape else 'portrait'}", pw, ph)
-    tiles = []
+    tiles: list[Tile] = []
     for row, (top_a, top_b) in enumerate(ys.cuts):
         for column, (a, b) in enumerate(xs.cuts):
             region = Rect(a, height - top_b, b - a, top_b - top_a)

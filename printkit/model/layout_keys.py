@@ -117,7 +117,6 @@ COLOUR_VARIABLES = ("$colour", "$token")
 
 # Built-in layouts printkit ships; a pack's layout may extend any of them.
 BUILTIN_LAYOUTS = ("suit", "claim", "value", "text", "plain", "back", "back-art", "aid-front", "aid-back")
-CARD_LAYOUTS = ("suit", "claim", "value", "text", "plain")  # the ones meant for card fronts
 
 # Limits on what a pack controls, so a hostile manifest cannot exhaust us.
 MAX_ELEMENTS = 200

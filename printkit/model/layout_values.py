@@ -97,7 +97,7 @@ def _condition(value: Any) -> Condition | None:
         return Condition(param=value[1:])
     if not isinstance(value, dict) or not value or len(value) > MAX_CONDITION_KEYS:
         return None
-    tests = []
+    tests: list[tuple[str, bool | tuple[str, ...]]] = []
     for key, wanted in value.items():
         if isinstance(wanted, bool):
             tests.append((key, wanted))

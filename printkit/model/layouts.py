@@ -89,6 +89,7 @@ class LayoutReader:
         self._resolving: list[str] = []
         table = root.table("layouts", required=False)
         for name, value in (table.entries() if table else ()):
+            assert table is not None  # the loop runs only over a table that is there
             if isinstance(value, str):
                 loaded = self._file(table, name, value)
                 if loaded is not None:
@@ -162,6 +163,7 @@ class LayoutReader:
     def _styles(self, table: Table | None, what: str) -> dict[str, tuple[dict, Table]]:
         styles: dict[str, tuple[dict, Table]] = {}
         for name, value in (table.entries() if table else ()):
+            assert table is not None  # the loop runs only over a table that is there
             if not isinstance(value, dict):
                 table.ctx.report("M104", f"'{what}.{name}' must be a table of style keys", table.key_path(name))
                 continue
@@ -334,6 +336,7 @@ def read_icons(root: Table, symbols: set[str]) -> dict[str, IconSpec]:
     table = root.table("icons", required=False)
     icons: dict[str, IconSpec] = {}
     for name, value in (table.entries() if table else ()):
+        assert table is not None  # the loop runs only over a table that is there
         here = table.key_path(name)
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name):
             root.ctx.report("M104", f"icon name '{name}' must be 1 to 40 letters, digits, '-' or '_'", here)

@@ -170,7 +170,7 @@ def _read_layouts(root: Table, folder: Path, decks: tuple[DeckSpec, ...], fonts)
     for deck in decks:
         for spec in (deck.face, deck.back):
             name = getattr(spec, "layout", "")
-            if not name:
+            if not name or spec is None:
                 continue
             layout = reader.layout(name)
             if layout is None:
@@ -362,6 +362,7 @@ def _read_categories(root: Table, decks: tuple[DeckSpec, ...], claims: ClaimRule
             where = spec.table("where", required=False)
             conditions: list[tuple[str, str]] = []
             for column, wanted in (where.entries() if where else ()):
+                assert where is not None  # the loop runs only over a table that is there
                 column_spec = paying.column(column) if paying else None
                 if paying is not None and column_spec is None:
                     root.ctx.report("M106", f"deck '{paying.id}' has no column '{column}'",
@@ -399,7 +400,8 @@ def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
         extra_from = extra.integer("players")
         extra_spaces = extra.strings("spaces")
         extra.finish()
-    for key, spaces, owner in (("starts", starts, table), ("spaces", extra_spaces, extra)):
+    # Without [board.extra_starts] there are no extra spaces, so its owner is never asked for.
+    for key, spaces, owner in (("starts", starts, table), ("spaces", extra_spaces, extra or table)):
         for space in spaces:
             m = _SPACE.fullmatch(space)
             if not m or ord(m.group(1)) - ord("A") >= columns or int(m.group(2)) > rows:

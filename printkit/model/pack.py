@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ..findings import Location
 from .csvfile import Cell
+
+if TYPE_CHECKING:  # the layouts reader stands beside this model; only the types are named here
+    from .layouts import IconSpec, Layout
 
 COLUMN_TYPES = ("text", "count", "number", "choice", "requirement", "image")
 NAME_COLUMN = "name"
@@ -289,8 +292,8 @@ class Manifest:
     art: ArtSettings = ArtSettings()
     fonts: FontSettings = FontSettings()
     lint: LintSettings = LintSettings()
-    layouts: Mapping[str, object] = field(default_factory=dict, compare=False)  # name -> layouts.Layout
-    icons: Mapping[str, object] = field(default_factory=dict, compare=False)  # name -> layouts.IconSpec
+    layouts: Mapping[str, Layout] = field(default_factory=dict, compare=False)
+    icons: Mapping[str, IconSpec] = field(default_factory=dict, compare=False)
     # Where every key stands in game.toml, for modules that read [module] later.
     key_locations: Mapping[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, compare=False,
                                                                       repr=False)
@@ -350,9 +353,9 @@ class Deck:
             return self.total
         if expectation.kind == "sum":
             # A placeholder such as "X" has no value of its own, so it adds 0 (as does a blank).
-            return sum(value * c.count for c in self.cards
-                       if isinstance(value := c.values.get(expectation.column), int))
-        return sum(c.count for c in self.cards if str(c.values.get(expectation.column)) == expectation.value)
+            column = expectation.column or ""  # a sum always names its column
+            return sum(value * c.count for c in self.cards if isinstance(value := c.values.get(column), int))
+        return sum(c.count for c in self.cards if str(c.values.get(expectation.column or "")) == expectation.value)
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
                         labels_table.path)
         labels_table = None
     for value, label in (labels_table.entries() if labels_table else ()):
+        assert labels_table is not None  # the loop runs only over a table that is there
         if isinstance(label, str) and len(label) > MAX_LABEL:
             deck.ctx.report("M104", f"the label for '{value}' may be at most {MAX_LABEL} characters",
                             labels_table.key_path(value))
@@ -70,6 +71,7 @@ def read_face(deck: Table, columns: tuple[ColumnSpec, ...]) -> FaceSpec | None:
     powers_for = []
     where = table.table("powers_for", required=False)
     for column, wanted in (where.entries() if where else ()):
+        assert where is not None  # the loop runs only over a table that is there
         if column not in known:
             deck.ctx.report("M106", f"deck has no column '{column}'", where.key_path(column),
                             did_you_mean(column, known))
@@ -151,6 +153,7 @@ def read_tokens(root: Table) -> tuple[TokenStyle, ...]:
     table = root.table("tokens", required=False)
     tokens = []
     for term, value in (table.entries() if table else ()):
+        assert table is not None  # the loop runs only over a table that is there
         spec = Table(root.ctx, value if isinstance(value, dict) else {}, table.key_path(term))
         if not isinstance(value, dict):
             root.ctx.report("M104", f"'tokens.{term}' must be a table with colour and symbol",

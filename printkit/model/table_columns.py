@@ -7,7 +7,7 @@ the rules source (``{{cards ID columns=name,cost}}``); both are held to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from ..packpath import clipped
 from ..suggest import did_you_mean
@@ -15,7 +15,8 @@ from .pack import ClaimRule, ColumnSpec, DeckSpec
 from .tomltable import Table, dotted
 
 
-class Problem(NamedTuple):
+@dataclass(frozen=True)
+class Problem:
     index: int  # of the name at fault
     message: str
     hint: str

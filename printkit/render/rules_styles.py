@@ -23,7 +23,6 @@ from .pdf import font_name, register_fonts
 MIN_TYPE = 7.0  # points: nothing on a rules page is set smaller
 CELL_SIZES = (8.5, 8.0, 7.5, 7.0)  # table type, tried in turn until every column holds its longest word
 MUTED, RULE = "#555555", "#D9CBB0"
-ROLES = ("body", "bold", "italic", "bold-italic")
 
 
 def rules_styles(fonts: dict[str, str], body_size: float = 9.5) -> dict[str, ParagraphStyle]:

@@ -245,6 +245,7 @@ def observations(setup: Setup, records: Sequence[GameRecord]) -> list[str]:
     if not records:
         return []
     powers = figures(setup, records)["powers_per_game"]
+    assert isinstance(powers, dict)
     used = ", ".join(f"{name.replace('-', ' ')} {n:.2f}" for name, n in powers.items())
     line = f"Peanut Gallery powers used per game: {used}."
     unused = [name.replace("-", " ") for name, n in powers.items() if n == 0]

@@ -119,7 +119,7 @@ class Random:
 
     def power(self, st: State, seat: int, moment: str):
         cards = gallery_held(st, seat)
-        choices = [None]
+        choices: list[str | None] = [None]
         if len(cards) >= st.setup.power("draw3"):
             choices.append("draw3")
         if len(cards) >= st.setup.power("remove") and st.gag_deck:
@@ -149,7 +149,7 @@ class Random:
         hand = st.hands[seat]
         pairs = [p for p in st.setup.req_pairs[st.setup.gag_req[st.board[st.pos[seat]]]]
                  if hand[p[0]] > (p[0] == p[1]) and hand[p[1]]]
-        return st.rng.choice([None] + pairs)
+        return st.rng.choice([None, *pairs])
 
 
 class Greedy:
@@ -262,7 +262,9 @@ class Greedy:
             points = setup.gag_points[g]
             if points < best:
                 continue
-            a, b = cheapest_pair(st, seat, g)
+            pair = cheapest_pair(st, seat, g)
+            assert pair is not None  # the mask says the hand pays for this gag
+            a, b = pair
             price = setup.kind_value[a] + setup.kind_value[b]
             if points > best or price < cost:
                 best, where, cost = points, s, price
@@ -328,4 +330,4 @@ class Lookahead(Greedy):
         return where
 
 
-BOTS = {"greedy": Greedy(), "random": Random(), "lookahead": Lookahead()}
+BOTS: dict[str, Random | Greedy] = {"greedy": Greedy(), "random": Random(), "lookahead": Lookahead()}

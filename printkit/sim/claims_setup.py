@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
+from ..requirements import Requirement
 from ..requirements.payment import find_payment
 from ..requirements.vocabulary import pack_vocabulary
 from .claims_board import rings, space_index, spread
@@ -71,6 +72,8 @@ def prepare(pack) -> Setup:
         raise Unplayable(f"the claims engine knows {len(POWERS)} gallery powers, the pack lists "
                          f"{len(manifest.powers)}")
     vocabulary = pack_vocabulary(pack)
+    if vocabulary is None:
+        raise Unplayable("the pack has no claim rule with a deck to pay from")
     payers = pack.decks[rule.paid_from]
     spec = next(d for d in manifest.decks if d.id == rule.paid_from)
     powers_for = spec.face.powers_for if spec.face else ()
@@ -90,9 +93,11 @@ def prepare(pack) -> Setup:
 
     gag_names, gag_points, gag_req = [], [], []
     req_index: dict[str, int] = {}
-    requirements = []
+    requirements: list[Requirement] = []
     for card in pack.decks[rule.deck].cards:
         requirement = card.values.get(rule.column)
+        if not isinstance(requirement, Requirement):
+            raise Unplayable(f"'{card.name}' has no requirement to claim it with")
         text = str(requirement)
         if text not in req_index:
             req_index[text] = len(requirements)

@@ -55,7 +55,9 @@ class State:
         spaces = setup.columns * setup.rows
         self.board = [gags.pop() for _ in range(min(spaces, len(gags)))]
         self.board += [-1] * (spaces - len(self.board))
-        self.gag_deck, self.kid_deck, self.kid_discard, self.gag_discard = gags, kids, [], []
+        self.gag_deck, self.kid_deck = gags, kids
+        self.kid_discard: list[int] = []
+        self.gag_discard: list[int] = []
         self.pawn_at = [-1] * spaces
         self.pos = [-1] * players
         kinds = len(setup.kinds)

@@ -133,7 +133,7 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
         click.echo(format_text([refused.report], color=use_color(stream)), color=True, file=stream)
         click.echo(visible(f"{refused.report.id}: not simulated because of the errors above"), err=True)
         return EXIT_FINDINGS
-    pack = report.pack
+    pack = report.loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
     try:
         setup = engine.prepare(pack)

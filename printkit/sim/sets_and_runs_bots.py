@@ -98,7 +98,8 @@ class GreedyBot:
         total = sum(s.copies)
         self.share = sum(s.copies[:g.np]) / total if total else 1.0  # of the deck that is personalities
         self.pv = [divmod(pr, g.nv) for pr in range(s.pairs)]
-        self.key = self.plan = None
+        self.key: tuple[int, int] | None = None  # (game version, seat) the figures were worked out for
+        self.plan: tuple[tuple[int, int], int] | None = None
 
     # -- what cards are worth ----------------------------------------------------
 
@@ -346,7 +347,7 @@ class LookaheadBot(GreedyBot):
         if kind == "run":
             need = s.run_size - g.run_have[seat][key]
             missing = [key * nv + v for v in range(nv) if not pc[key * nv + v]]
-            worth = self.rw[key]
+            worth: float = self.rw[key]
         else:
             need = s.set_size - g.set_have[seat][key]
             missing = [p * nv + key for p in range(len(s.suits)) if not pc[p * nv + key]]

@@ -57,9 +57,9 @@ def figures(setup: Setup, records: Sequence[GameRecord]) -> dict:
         place = [counts.get(f"place:{term}", 0) for term in suits]
         for p, at in enumerate(place):
             on_place[p][at] += 1
-        for e in record.events:
-            if e.event == "scored" and e.card in card:
-                p, v = card[e.card]
+        for event in record.events:
+            if event.event == "scored" and event.card in card:
+                p, v = card[event.card]
                 worth = setup.popularity[place[p]]
                 points_p[p] += worth
                 cards_p[p] += 1

@@ -205,12 +205,6 @@ class Game:
     def collections(self, seat: int) -> int:
         return self.sets[seat] + len(self.runs[seat])
 
-    def can_set(self, seat: int, v: int) -> bool:
-        return self.set_have[seat][v] >= self.setup.set_size
-
-    def can_run(self, seat: int, p: int) -> bool:
-        return self.run_have[seat][p] >= self.setup.run_size
-
     def available(self, seat: int) -> list[tuple[str, int]]:
         """Every set ("set", value index) and run ("run", persona index) the hand could lay down now."""
         sh, rh = self.set_have[seat], self.run_have[seat]

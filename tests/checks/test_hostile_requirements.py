@@ -218,7 +218,7 @@ def test_odds_hand_above_the_limit_is_M104_at_the_key(gag_grab):
     gag_grab.write("kids.csv", (gag_grab.path / "kids.csv").read_text(encoding="utf-8") + kid_rows(100))
     f = only(gag_grab, "M104")
     lines = (gag_grab.path / "game.toml").read_text(encoding="utf-8").splitlines()
-    assert at(f) == ("game.toml", [l.startswith("odds_hand") for l in lines].index(True) + 1, 1)
+    assert at(f) == ("game.toml", [line.startswith("odds_hand") for line in lines].index(True) + 1, 1)
     assert f.message == f"'rules.odds_hand' must be a whole number from 1 to {ODDS_MAX_HAND}"
     pack = load_pack(gag_grab.path)[0]
     with deadline():

@@ -61,7 +61,7 @@ def test_every_card_name_is_listed_in_order(built, report):
     assert text.count("Card checklist") >= 2, "600 cards should take more than one checklist page"
     position = 0
     for deck in doc.decks:
-        for name, copies in deck.contents:
+        for name, _copies in deck.contents:
             found = text.find(name, position)
             assert found >= 0, f"checklist lacks {name!r} (after character {position})"
             position = found + len(name)

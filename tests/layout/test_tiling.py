@@ -111,7 +111,7 @@ def test_alignment_marks_meet_across_every_join(plan):
             mine = alignment_marks(plan, t, lines)
             theirs = alignment_marks(plan, neighbour, lines)
             join = t.region.right if axis == "x" else t.region.y
-            on_join = lambda m: (m.x1 if axis == "x" else m.y1) == pytest.approx(join)  # noqa: E731
+            on_join = lambda m, axis=axis, join=join: (m.x1 if axis == "x" else m.y1) == pytest.approx(join)  # noqa: E731
             a = sorted((m.y1 if axis == "x" else m.x1) for m in mine if on_join(m))
             b = sorted((m.y1 if axis == "x" else m.x1) for m in theirs if on_join(m))
             assert a and a == pytest.approx(b)
