@@ -14,7 +14,7 @@ from conftest import REPO
 
 from printkit import output
 from printkit.cli import cli
-from printkit.output import JOURNAL, RECORD, recover, replace_folder_files, write_files_atomically
+from printkit.core.output import JOURNAL, RECORD, recover, replace_folder_files, write_files_atomically
 
 TIMEOUT = 120
 

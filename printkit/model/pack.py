@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from ..findings import Location
+from ..core.findings import Location
 from .csvfile import Cell
 
 COLUMN_TYPES = ("text", "count", "number", "choice", "requirement", "image")
@@ -248,7 +248,7 @@ class ModuleConfig:
 
 @dataclass(frozen=True)
 class FontFamily:
-    """A family's four faces, as font keys (see printkit.fonts); a missing face repeats regular."""
+    """A family's four faces, as font keys (see printkit.core.fonts); a missing face repeats regular."""
 
     name: str
     regular: str

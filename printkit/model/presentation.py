@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ..suggest import did_you_mean
+from ..core.suggest import did_you_mean
 from ..requirements.limits import ODDS_MAX_HAND
 from .pack import (MAX_PLAYERS, ART_AREAS, ART_FITS, FACE_ROLES, NAME_COLUMN, ArtSettings, LintSettings, BackSpec, ColumnSpec, FaceSpec,
                    ImageRef, ModuleConfig, Phase, Pieces, PlayerAid, Power, RulesSpec, TokenStyle)

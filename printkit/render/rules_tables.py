@@ -10,13 +10,13 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table as PlatypusTab
 
 from ..faces.requirement import requirement_block
 from ..faces.tokens import token
-from ..layout.geometry import mm_to_pt, pt_to_mm
-from ..layout.typography import smart_quotes
+from ..core.mm import mm_to_pt, pt_to_mm
+from ..geometry.typography import smart_quotes
 from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
-from ..rules.generated import CardTable, Column, Legend
+from ..model.rules_generated import CardTable, Column, Legend
 from ..rules.pagination import Placed
-from ..rules.source import Run, TableBlock
+from ..model.rules_source import Run, TableBlock
 from .rules_flowables import Drawing, note_line, requirement_drawing, requirement_scale, token_radius
 from ..rules.typefaces import STYLE_FONTS, run_font
 from .rules_styles import CELL_SIZES, MIN_TYPE, RULE, cell_styles, rich_runs, text_width
