@@ -17,7 +17,7 @@ from pathlib import Path
 from .buildstate import current_state
 from .mm import pt_to_mm
 
-_HERE = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parent.parent  # the printkit package
 
 # Role -> file. Templates ask for a role, never for a file.
 FONT_FILES = {
