@@ -1,6 +1,6 @@
 """Regenerate the reference parts of the docs from printkit's own tables.
 
-- docs/findings.md, every finding code, from the registry in printkit/findings.py;
+- docs/findings.md, every finding code, from the registry in printkit/core/findings.py;
 - the card-size table in README.md (between its ``card-sizes`` markers), from
   CARD_SIZE_PRESETS in printkit/model/cardsize.py.
 

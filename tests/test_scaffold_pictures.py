@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from printkit import scaffold_pictures
+from printkit.scaffold import pictures as scaffold_pictures
 from printkit.cli import cli
 from printkit.scaffold.pack import new_pack
 

@@ -1,4 +1,4 @@
-"""Run the examples of the finding registry (printkit/findings.py): make each change, then run printkit."""
+"""Run the examples of the finding registry (printkit/core/findings.py): make each change, then run printkit."""
 from __future__ import annotations
 
 import os

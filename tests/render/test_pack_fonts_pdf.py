@@ -15,7 +15,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from printkit import fontconvert
+from printkit.core import fontconvert
 from printkit.build import BuildOptions, BuildRefused, build_pack
 from printkit.core.fonts import FontUnusable, register_font_file
 from printkit.geometry.draw import Page, Text

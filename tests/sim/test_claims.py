@@ -15,7 +15,7 @@ import pytest
 from conftest import REPO
 
 from printkit.model.loader import load_pack
-from printkit.sim import claims
+from printkit.games.claims import engine as claims
 from printkit.games.claims.board import space_index, space_name, start_spaces
 from printkit.games.claims.bots import BOTS
 from printkit.games.claims.state import Illegal, State, roll_off

@@ -11,7 +11,7 @@ import pytest
 from conftest import REPO
 
 from printkit.model.loader import load_pack
-from printkit.sim import sets_and_runs as engine
+from printkit.games.sets_and_runs import engine
 from printkit.games.sets_and_runs.actions import action_step, amounts, legal
 from printkit.games.sets_and_runs.bots import GreedyBot
 from printkit.games.sets_and_runs.state import Game
