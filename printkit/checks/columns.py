@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 
 from ..core.findings import Finding
-from ..games import module_for
+from ..games.registry import module_for
 from ..model.pack import COPIES_COLUMN, NAME_COLUMN, Pack
 from ..model.tomltable import TomlContext
 from ..rules.arguments import read_arguments

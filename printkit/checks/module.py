@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.findings import Finding
-from ..games import MODULES
+from ..games.registry import MODULES
 from ..games.base import read_config
 from ..model.pack import Pack
 from ..core.suggest import did_you_mean

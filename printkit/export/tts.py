@@ -95,7 +95,7 @@ def board_face(pack) -> Face | None:
 def table_pieces(pack):
     """What the pack's game module lays on a virtual table, or None: no module, no such hook, or settings
     that do not read cleanly (as board.pdf leaves out the module's pages then)."""
-    from ..games import module_for
+    from ..games.registry import module_for
     from ..games.base import read_config
 
     module = module_for(pack)
@@ -182,7 +182,7 @@ def _count(n: int, noun: str) -> str:
 def export_tts(report, folder: Path, base: str | None = None) -> TtsExport:
     """Every file of the export for a checked pack, keyed by its path in ``folder``."""
     from ..build import render_errors
-    from ..games import module_for
+    from ..games.registry import module_for
     from ..render.raster import face_images, png_bytes
 
     pack = report.pack

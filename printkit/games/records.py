@@ -1,7 +1,7 @@
 """The record of one game an engine returns, and what an engine may refuse or be limited by.
 
 An engine is a module with ``name``, ``bots`` (the default first), ``prepare(pack)``, ``play(setup, players, bots,
-rng)``, ``card_figures(setup, records)`` and ``figures(setup, records)``; the registry is ``printkit.games``."""
+rng)``, ``card_figures(setup, records)`` and ``figures(setup, records)``; the registry is ``printkit.games.registry``."""
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -5,7 +5,7 @@ one-sheet page in board_sheet; this module puts the document together.
 """
 from __future__ import annotations
 
-from ..games import module_for
+from ..games.registry import module_for
 from ..games.base import read_config
 from ..geometry.board import TILED_BANDS, BoardLayout
 from ..geometry.draw import Page

@@ -101,7 +101,7 @@ def balance_cache(folder: Path | None) -> Iterator[BalanceCache]:
 def _arguments(pack: Pack, args: Arguments) -> dict:
     """The placeholder's arguments (read by SIGNATURE), checked against the pack and the limits; PlaceholderError if wrong."""
     from ..games.records import Unplayable
-    from ..games import NoEngine, engine_for
+    from ..games.registry import NoEngine, engine_for
 
     try:
         engine = engine_for(pack)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..model.pack import COPIES_COLUMN, NAME_COLUMN, Deck, Expectation, Pack
 from ..core.packpath import clipped
 from ..requirements import Repeat, Requirement
-from ..games import module_for
+from ..games.registry import module_for
 from ..games.base import read_config
 from ..geometry.typography import number_range
 from ..model.vocabulary import pack_vocabulary

@@ -90,7 +90,7 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
 
 def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: int, limits: Limits):
     """The engine, the player counts and the bot, or a usage error saying what does not fit the pack."""
-    from ..games import NoEngine, engine_for
+    from ..games.registry import NoEngine, engine_for
 
     try:
         engine = engine_for(pack)

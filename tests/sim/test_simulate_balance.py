@@ -26,7 +26,7 @@ def counted(monkeypatch):
         calls.append(args[2:6])  # games, player counts, bot, seed
         return real(*args, **kwargs)
     monkeypatch.setattr(printkit.sim.run, "simulate", simulate)
-    monkeypatch.setattr("printkit.games.engine_for", lambda pack: toy_engine)
+    monkeypatch.setattr("printkit.games.registry.engine_for", lambda pack: toy_engine)
     return calls
 
 
