@@ -134,7 +134,7 @@ def baseline(count: int) -> bytes:
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.layout.geometry import mm_to_pt
+    from printkit.core.mm import mm_to_pt
     from printkit.render.pdf import register_fonts
 
     register_fonts()
@@ -193,7 +193,7 @@ def _backs(c, filled: int, x0: float, y0: float, w: float, h: float) -> None:
     """A page of deck backs behind the sheet just drawn, mirrored for a long-edge flip."""
     from reportlab.lib.colors import HexColor
 
-    from printkit.layout.geometry import mm_to_pt
+    from printkit.core.mm import mm_to_pt
 
     page_w = mm_to_pt(210)
     for slot in range(filled):

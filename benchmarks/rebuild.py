@@ -8,7 +8,7 @@ With no PACK it times the bundled packs and the test pack with pictures
 pack's files (so {{balance}} figures come from their cache, as on a user's
 second build); the CPU time is the child's user + system time. The
 rebuilds run ``build_pack`` again and again in this process: every rebuild
-reads every input afresh (see printkit/buildstate.py), which this measures.
+reads every input afresh (see printkit/core/buildstate.py), which this measures.
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from printkit.model.loader import load_pack  # noqa: E402
-from printkit.sim import claims  # noqa: E402
+from printkit.games.claims import engine as claims  # noqa: E402
 
 TARGET_GAMES, TARGET_SECONDS, TARGET_PROCESSES = 10_000, 60.0, 2
 _setup = None  # each worker's tables, built once by _init

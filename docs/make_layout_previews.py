@@ -21,8 +21,8 @@ DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
 from printkit.build import BuildOptions, build_pack  # noqa: E402
-from printkit.layout.paper import paper  # noqa: E402
-from printkit.layout.sheet import SheetLayout  # noqa: E402
+from printkit.geometry.paper import paper  # noqa: E402
+from printkit.geometry.sheet import SheetLayout  # noqa: E402
 
 PREVIEWS = ["minimal", "boxes", "text", "shapes", "index", "extends-text"]
 MARK = re.compile(r"<!-- example: ([\w-]+)(?: ([\w./-]+))? -->")

@@ -1,10 +1,10 @@
 """Regenerate the reference parts of the docs from printkit's own tables.
 
-- docs/findings.md, every finding code, from the registry in printkit/findings.py;
+- docs/findings.md, every finding code, from the registry in printkit/core/findings.py;
 - the card-size table in docs/pack-format.md (between its ``card-sizes`` markers), from
   CARD_SIZE_PRESETS in printkit/model/cardsize.py;
 - docs/game.schema.json and docs/layout.schema.json, the JSON Schemas ``printkit schema``
-  prints, from the vocabularies in printkit/model/manifest_keys.py and layout_keys.py;
+  prints, from the vocabularies in printkit/model/manifest_keys.py and design_keys.py;
 - docs/game-toml-keys.md, every game.toml key, from the same vocabulary.
 
 Run: python docs/make_reference.py        (write the files)

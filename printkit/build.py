@@ -10,24 +10,24 @@ from pathlib import Path
 
 from dataclasses import replace
 
-from .buildstate import build_state
+from .core.buildstate import build_state
 from .checks import PackReport, check_pack
 from .checks.fronts import FrontChecks
 from .checks.glyphs import DocumentGlyphs, glyph_findings
 from .checks.pages import document_lint, kit_findings
 from .faces import LazyFronts
-from .findings import Finding, Location
-from .fonts import FontUnusable, font_path
+from .core.findings import Finding, Location
+from .core.fonts import FontUnusable, font_path
 from .images.prepare import ArtRenderError
 from .kit.document import Document
-from .layout.sheet import SheetTemplate
+from .geometry.sheet import SheetTemplate
 from .kit.board import board_document
 from .kit.cards import cards_document
 from .kit.sheets import SheetOptions
-from .layout.geometry import mm_to_pt
-from .layout.paper import Paper
-from .layout.paper import paper as paper_named
-from .output import OutsideOutput, target_in, write_files_atomically
+from .core.mm import mm_to_pt
+from .geometry.paper import Paper
+from .geometry.paper import paper as paper_named
+from .core.output import OutsideOutput, target_in, write_files_atomically
 from .rules.document import load_rules, rules_path
 
 
@@ -130,7 +130,7 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
     folder = output_name(root)
     if not folder:
         raise OutsideOutput(f"'{root}' has no folder name to build into")
-    # Each build reads every input afresh (see printkit.buildstate); {{balance}} figures are kept with the build.
+    # Each build reads every input afresh (see printkit.core.buildstate); {{balance}} figures are kept with the build.
     with build_state(), balance_cache(target_in(options.out_dir, folder)):
         return _build_pack(root, folder, options, progress)
 

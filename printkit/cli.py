@@ -12,9 +12,9 @@ import click
 from . import __version__
 from .diff.cli import diff_command
 from .export.commands import export
-from .findings import CODES
+from .core.findings import CODES
 from .sim.cli import simulate_command
-from .layout.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
+from .geometry.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
 from .cliutil import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, check_source_date_epoch, out_option, \
     paper_option, reason, refuse_shared_output, resolve_packs
 from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color, \
@@ -92,7 +92,7 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
 
 def _watch(roots: list[Path], doing: str, once, out_dir: Path | None = None) -> None:
     """Run ``once`` now and after every change to the packs' files, until Ctrl-C (exit 0)."""
-    from .buildstate import build_state
+    from .core.buildstate import build_state
     from .watch import TooManyFiles, output_excludes, watch
 
     names = ", ".join(root.name for root in roots)
@@ -122,7 +122,7 @@ def _watch(roots: list[Path], doing: str, once, out_dir: Path | None = None) -> 
 def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
     """Say on stderr what --board-paper does for a pack when it is not the plain one-sheet board."""
     from .kit.board import board_paper_note
-    from .layout.paper import paper as paper_named
+    from .geometry.paper import paper as paper_named
     from .model.loader import load_pack
 
     for root in roots:
@@ -141,7 +141,7 @@ def _not_nan(ctx, param, value: float | None) -> float | None:
 
 
 def _offset(ctx, param, value: str | None):
-    from .layout.duplex import Offset
+    from .geometry.duplex import Offset
 
     if value is None:
         return Offset()
@@ -207,10 +207,10 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
     """
     from .build import BuildOptions, BuildRefused, build_pack
     from .kit.sheets import SheetOptions
-    from .layout.duplex import Flip
-    from .layout.sheet import GutterTooWide, LayoutError
+    from .geometry.duplex import Flip
+    from .geometry.sheet import GutterTooWide, LayoutError
 
-    from .output import OutsideOutput
+    from .core.output import OutsideOutput
 
     check_source_date_epoch()
     sheets = SheetOptions(None if backs == "none" else Flip(backs), offset, gutter, backs_ink)
@@ -276,9 +276,9 @@ def calibrate(out_dir: Path, paper: str, backs: str, offset) -> None:
       printkit calibrate --paper letter --backs short-edge
     """
     from .kit.calibration import calibration_pages
-    from .layout.duplex import Flip
-    from .layout.paper import paper as paper_named
-    from .output import OutsideOutput, target_in, write_files_atomically
+    from .geometry.duplex import Flip
+    from .geometry.paper import paper as paper_named
+    from .core.output import OutsideOutput, target_in, write_files_atomically
     from .render.pdf import render_pdf
 
     check_source_date_epoch()
@@ -339,7 +339,7 @@ def new(name: str, source: Path | None, title: str | None) -> None:
       printkit new cards/space-race --from ~/Downloads/cards.csv
       printkit new cards/tides --from creatures.csv --title "Tides of Ægir"
     """
-    from .scaffold import ScaffoldError, new_pack
+    from .scaffold.pack import ScaffoldError, new_pack
 
     try:
         made = new_pack(Path(name), source, title)
@@ -371,7 +371,7 @@ def layout() -> None:
 @click.option("--pack", "pack", metavar="PACK", help="Also list this pack's own layouts.")
 def layout_list(pack: str | None) -> None:
     """List the built-in layouts (and a pack's own with --pack)."""
-    from .model.layout_keys import BUILTIN_LAYOUTS
+    from .model.design_keys import BUILTIN_LAYOUTS
 
     for name in BUILTIN_LAYOUTS:
         click.echo(f"{name:<12} built in")
@@ -395,8 +395,8 @@ def layout_show(name: str, pack: str | None) -> None:
       printkit layout show claim
       printkit layout show creature --pack cards/my-game
     """
-    from .model.layout_keys import BUILTIN_LAYOUTS
-    from .model.layout_toml import show_layout
+    from .model.design_keys import BUILTIN_LAYOUTS
+    from .model.design_toml import show_layout
 
     root = resolve_packs((pack,), ignore_outside=False)[0] if pack is not None else None
     text = show_layout(name, root)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from .model import MANIFEST_NAME
-from .packpath import is_file
+from .core.packpath import is_file
 from .packs import UnknownPack, bundled_packs, resolve_pack
 from .report import display_path
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .model import MANIFEST_NAME
-from .packpath import clipped
+from .core.packpath import clipped
 
 _HERE = Path(__file__).resolve().parent
 LOCAL_PACKS = "cards"  # where a clone keeps its packs, relative to the current directory

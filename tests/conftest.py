@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from printkit.checks import check_pack
-from printkit.findings import Finding
+from printkit.core.findings import Finding
 
 MINI = Path(__file__).parent / "checks" / "mini"
 REPO = Path(__file__).resolve().parents[1]

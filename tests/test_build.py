@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from printkit.build import BuildOptions, BuildRefused, build_pack
 from printkit.cli import cli
-from printkit.output import OutsideOutput, target_in
+from printkit.core.output import OutsideOutput, target_in
 
 GAG_GRAB = REPO / "cards" / "gag-grab"
 

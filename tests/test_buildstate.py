@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.buildstate import build_state, current_state, per_build
+from printkit.core.buildstate import build_state, current_state, per_build
 
 
 def counted(maxsize: int = 8):

@@ -107,7 +107,7 @@ def test_usage_errors_exit_2(run, args):
 
 
 def test_explain_lists_every_code_on_a_line(run):
-    from printkit.findings import CODES
+    from printkit.core.findings import CODES
 
     lines = run("explain").output.splitlines()
     assert [line.split()[0] for line in lines] == list(CODES)
@@ -124,7 +124,7 @@ def test_explain_gives_the_meaning_an_example_and_the_fix(run):
 
 
 def test_explain_as_json(run):
-    from printkit.findings import CODES
+    from printkit.core.findings import CODES
 
     one = json.loads(run("explain", "A105", "--format", "json").output)
     assert one["code"] == "A105" and one["severity"] == "error"
@@ -187,7 +187,7 @@ def test_check_never_imports_reportlab_or_pillow():
 
 def test_the_command_line_loads_the_check_stack_only_when_it_checks():
     """'printkit --version' loads no checks, pack readers or game engines: it answers at once."""
-    heavy = ("printkit.checks", "printkit.model.manifest", "printkit.sim.claims", "reportlab", "PIL")
+    heavy = ("printkit.checks", "printkit.model.manifest", "printkit.games.claims.engine", "reportlab", "PIL")
     assert loaded_by("--version", heavy) == []
     assert "printkit.checks" in loaded_by("check", heavy)  # the probe sees the stack when it is loaded
 
@@ -202,7 +202,7 @@ def test_build_defaults_match_the_sheet_layout():
     """No --gutter means the layout's own (up to DEFAULT_GUTTER, as fits), its limits are the layout's
     limits, and the backs' ink defaults to the sheets' own default."""
     from printkit.kit.sheets import DEFAULT_BACKS_INK, SheetOptions
-    from printkit.layout.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
+    from printkit.geometry.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
 
     params = {p.name: p for p in cli.commands["build"].params}
     assert params["gutter"].default is None and SheetOptions().gutter is None

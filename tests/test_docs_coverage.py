@@ -12,8 +12,8 @@ from conftest import REPO
 from readme_sessions import page_text, pages
 
 from printkit.cli import cli
-from printkit.findings import CODES
-from printkit.model.layout_keys import COMMON_KEYS, ELEMENT_KEYS, ELEMENT_TYPES, LAYOUT_KEYS, STYLE_KEYS
+from printkit.core.findings import CODES
+from printkit.model.design_keys import COMMON_KEYS, ELEMENT_KEYS, ELEMENT_TYPES, LAYOUT_KEYS, STYLE_KEYS
 
 FENCE = re.compile(r"^```.*?^```", re.DOTALL | re.MULTILINE)
 LINK = re.compile(r"\]\(([^)\s]+)\)|^\[[^\]]+\]: (\S+)", re.MULTILINE)

@@ -6,7 +6,7 @@ from fontTools.pens.recordingPen import RecordingPen
 from fontTools.ttLib import TTFont
 
 from conftest import REPO
-from printkit.fontzero import open_zero
+from printkit.core.fontzero import open_zero
 
 FACES = ["Regular", "Bold", "Italic", "BoldItalic"]
 

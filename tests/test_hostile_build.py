@@ -17,9 +17,9 @@ from click.testing import CliRunner
 from conftest import REPO
 
 from printkit.cli import cli
-from printkit.layout.paper import paper
-from printkit.layout.sheet import LayoutError
-from printkit.layout.tiling import plan_tiles
+from printkit.geometry.paper import paper
+from printkit.geometry.sheet import LayoutError
+from printkit.geometry.tiling import plan_tiles
 from printkit.model.manifest import MAX_SPACE_MARGIN
 
 TIMEOUT = 240  # seconds; a hang fails the test instead of stalling the suite
@@ -86,7 +86,7 @@ def test_the_typesetter_survives_nesting_past_the_limit(pack):
     """Even unchecked, deep lists typeset (no IndexError from an item the parser dropped)."""
     from printkit.model.loader import load_pack
     from printkit.render.rules import render_rules
-    from printkit.rules.source import parse_rules
+    from printkit.model.rules_source import parse_rules
 
     loaded, _ = load_pack(pack)
     text = "# Rules\n\n" + "".join("  " * n + f"- item {n}\n" for n in range(25))

@@ -4,7 +4,7 @@ import sys
 from click.testing import CliRunner
 
 from printkit.cli import cli
-from printkit.model.layout_keys import BUILTIN_LAYOUTS
+from printkit.model.design_keys import BUILTIN_LAYOUTS
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -22,7 +22,7 @@ from PIL import Image
 
 from printkit.checks import check_pack
 from printkit.cli import cli
-from printkit.fonts import fonts_dir
+from printkit.core.fonts import fonts_dir
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "layouts.md"
 MARK = re.compile(r"<!-- example: ([\w-]+)(?: ([\w./-]+))? -->")

@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import REPO
 
-from printkit import output
+from printkit.core import output
 from printkit.cli import cli
-from printkit.output import JOURNAL, RECORD, recover, replace_folder_files, write_files_atomically
+from printkit.core.output import JOURNAL, RECORD, recover, replace_folder_files, write_files_atomically
 
 TIMEOUT = 120
 
@@ -102,7 +102,7 @@ def _killed_between_renames(folder: Path) -> None:
     script = textwrap.dedent(f"""
         import os, sys
         from pathlib import Path
-        from printkit import output
+        from printkit.core import output
         real = output.os.replace
         def replace(src, dst):
             real(src, dst)

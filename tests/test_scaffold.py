@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.cli import cli
-from printkit.infer_columns import column_slug, pack_slug
-from printkit.layout.boxes import layout_boxes
+from printkit.scaffold.columns import column_slug, pack_slug
+from printkit.geometry.boxes import layout_boxes
 from printkit.model.loader import load_pack
-from printkit.scaffold import MAX_COLUMNS, ScaffoldError, new_pack
+from printkit.scaffold.pack import MAX_COLUMNS, ScaffoldError, new_pack
 
 if sys.version_info >= (3, 11):
     import tomllib

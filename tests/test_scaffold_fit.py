@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from printkit.cli import cli
-from printkit.scaffold import new_pack
+from printkit.scaffold.pack import new_pack
 
 if sys.version_info >= (3, 11):
     import tomllib

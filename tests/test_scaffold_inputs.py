@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from PIL import Image
 
 from printkit.cli import cli
-from printkit.scaffold import ScaffoldError, new_pack, title_from_id
-from printkit.starter_icons import MAX_ICONS, escape_icons, plan_icons
+from printkit.scaffold.pack import ScaffoldError, new_pack, title_from_id
+from printkit.scaffold.icons import MAX_ICONS, escape_icons, plan_icons
 
 if sys.version_info >= (3, 11):
     import tomllib

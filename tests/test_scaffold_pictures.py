@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from printkit import scaffold_pictures
+from printkit.scaffold import pictures as scaffold_pictures
 from printkit.cli import cli
-from printkit.scaffold import new_pack
+from printkit.scaffold.pack import new_pack
 
 
 def picture(path: Path, size=(700, 450)) -> Path:

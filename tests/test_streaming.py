@@ -29,9 +29,9 @@ from printkit.faces import LazyFronts
 from printkit.kit.cards import cards_document
 from printkit.kit.document import Document, Pages
 from printkit.kit.sheets import SheetOptions, SheetPages, sheet_pages
-from printkit.layout.draw import Box, Disc, Line, Place, Text, flatten
-from printkit.layout.geometry import Rect
-from printkit.layout.paper import paper
+from printkit.geometry.draw import Box, Disc, Line, Place, Text, flatten
+from printkit.core.mm import Rect
+from printkit.geometry.paper import paper
 from printkit.model.loader import load_pack
 from printkit.model.pack import LintSettings
 from printkit.render.pdf import render_pdf

@@ -5,9 +5,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..buildstate import build_state
+from ..core.buildstate import build_state
 from ..faces import FaceResult, LazyFronts
-from ..findings import Finding
+from ..core.findings import Finding
 from ..model.loader import load_pack
 from ..model.pack import Card, Pack
 from .art import check_art

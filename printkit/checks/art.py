@@ -6,11 +6,11 @@ from collections.abc import Collection, Iterator
 from ..faces import FaceResult
 from ..faces.art import ArtProblem, picture
 from ..faces import back_face
-from ..layout.geometry import Rect
-from ..findings import Finding, Location
+from ..core.mm import Rect
+from ..core.findings import Finding, Location
 from ..images.place import effective_dpi
-from ..layout.board import BoardLayout
-from ..layout.draw import Picture, flatten
+from ..geometry.board import BoardLayout
+from ..geometry.draw import Picture, flatten
 from ..model.pack import ArtSettings, Card, DeckSpec, ImageRef, Pack
 from ..rules.document import cover_box
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from ..layout.bounds import bounds
-from ..layout.draw import Disc, Line, Page, Text
-from ..layout.geometry import Rect
-from ..layout.paper import PAPERS
+from ..geometry.bounds import bounds
+from ..geometry.draw import Disc, Line, Page, Text
+from ..core.mm import Rect
+from ..geometry.paper import PAPERS
 from .page_lint import PageProblem, _intersect, _leaves
 
 SLACK = 0.05  # mm: rounding, and the ends of lines drawn to a limit exactly

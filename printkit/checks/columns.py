@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from ..findings import Finding
-from ..games import module_for
+from ..core.findings import Finding
+from ..games.registry import module_for
 from ..model.pack import COPIES_COLUMN, NAME_COLUMN, Pack
 from ..model.tomltable import TomlContext
 from ..rules.arguments import read_arguments
 from ..rules.card_columns import KEYWORD as COLUMNS, table_columns
 from ..rules.content import signature
 from ..rules.document import rules_path
-from ..rules.generated import PlaceholderError
-from ..rules.source import Heading, ListBlock, Paragraph, Placeholder, TableBlock, parse_rules
+from ..model.rules_generated import PlaceholderError
+from ..model.rules_source import Heading, ListBlock, Paragraph, Placeholder, TableBlock, parse_rules
 
 Used = dict[str, set[str]]
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..findings import Finding
+from ..core.findings import Finding
 from ..model.pack import Pack
 
 

@@ -11,13 +11,13 @@ from dataclasses import replace
 from ..faces import FaceResult, back_face
 from ..faces.base import Overflow
 from ..faces.aid import aid_back, aid_front
-from ..faces.symbols import SYMBOLS
-from ..findings import Finding, Location
-from ..fonts import font_chain, font_label, metrics
-from ..layout.draw import Face, Text, flatten
+from ..core.symbols import SYMBOLS
+from ..core.findings import Finding, Location
+from ..core.fonts import font_chain, font_label, metrics
+from ..geometry.draw import Face, Text, flatten
 from ..model.pack import Card, Pack
-from ..packpath import clipped
-from ..suggest import did_you_mean
+from ..core.packpath import clipped
+from ..core.suggest import did_you_mean
 from .glyphs import HINT, TextSources, cell_with
 from .layouts import describe
 

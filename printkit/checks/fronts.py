@@ -8,7 +8,7 @@ thousand cards so keeps only the findings, never all the faces at once.
 from __future__ import annotations
 
 from ..faces import FaceResult
-from ..findings import Finding
+from ..core.findings import Finding
 from ..model.pack import Card, Pack
 from .art import front_art
 from .faces import front_printing

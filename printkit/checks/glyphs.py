@@ -18,18 +18,18 @@ from pathlib import Path
 
 from ..faces.requirement import draw_requirement
 from ..faces.tokens import token
-from ..findings import Finding, Location
-from ..fonts import font_chain, font_label, metrics, with_fallback
-from ..layout.draw import Item, Page, Text, flatten
-from ..layout.geometry import Rect
-from ..layout.richparse import parse_rich
-from ..layout.typography import smart_quotes
+from ..core.findings import Finding, Location
+from ..core.fonts import font_chain, font_label, metrics, with_fallback
+from ..geometry.draw import Item, Page, Text, flatten
+from ..core.mm import Rect
+from ..geometry.richparse import parse_rich
+from ..geometry.typography import smart_quotes
 from ..model.pack import Card, Pack, TokenStyle
-from ..packpath import clipped
+from ..core.packpath import clipped
 from ..requirements import Requirement
 from ..rules.document import load_rules, read_rules_source, rules_path
-from ..rules.generated import CardTable, Legend
-from ..rules.source import Heading, ListBlock, Paragraph, TableBlock
+from ..model.rules_generated import CardTable, Legend
+from ..model.rules_source import Heading, ListBlock, Paragraph, TableBlock
 from ..rules.typefaces import STYLE_FONTS, heading_style, run_font
 
 HINT = "add a font that has it to the fallback list under [fonts] in game.toml, or use another character"

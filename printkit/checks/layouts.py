@@ -15,16 +15,16 @@ from ..faces import FaceResult, face_bindings
 from ..faces.colour import contrast
 from ..faces.engine import Part
 from ..faces.values import Bindings, references
-from ..findings import Finding, Location
-from ..layout.boxes import layout_boxes
-from ..layout.bounds import IDENTITY, bounds, placed
-from ..layout.draw import Box, Disc, Group, Path, Picture, Text
-from ..layout.geometry import Rect
-from ..layout.richparse import icon_references
-from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
-from ..model.layouts import Element, Layout
+from ..core.findings import Finding, Location
+from ..geometry.boxes import layout_boxes
+from ..geometry.bounds import IDENTITY, bounds, placed
+from ..geometry.draw import Box, Disc, Group, Path, Picture, Text
+from ..core.mm import Rect
+from ..geometry.richparse import icon_references
+from ..model.design_keys import DEFAULT_COLUMN, INK_TYPES
+from ..model.designs import Element, Layout
 from ..model.pack import FACE_ROLES, Card, DeckSpec, LintSettings, Manifest, Pack
-from ..suggest import did_you_mean
+from ..core.suggest import did_you_mean
 from .page_lint import LARGE_CONTRAST, contrast_setting
 
 OVERLAP = 0.3  # mm two inks must share, both ways, to count as printing over each other

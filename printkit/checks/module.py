@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..findings import Finding, Location
-from ..games import MODULES
+from ..core.findings import Finding, Location
+from ..games.registry import MODULES
 from ..games.base import read_config
 from ..model.pack import Pack
-from ..suggest import did_you_mean
+from ..core.suggest import did_you_mean
 
 
 def check_module(pack: Pack) -> Iterator[Finding]:

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..findings import Finding
+from ..core.findings import Finding
 from ..model.pack import Pack
 from ..requirements import Requirement
-from ..requirements.vocabulary import pack_vocabulary
+from ..model.vocabulary import pack_vocabulary
 
 
 def check_unnamed_cards(pack: Pack) -> Iterator[Finding]:

@@ -15,12 +15,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..faces.colour import contrast
-from ..fonts import metrics
-from ..layout.bounds import IDENTITY, Matrix, compose, bounds, group_matrix, transform
-from ..layout.draw import Box, Disc, Face, Group, Item, Line, Path, Picture, Place, Text, face_size
-from ..layout.geometry import Rect
-from ..layout.paper import MARK_EDGE_MM
-from ..layout.text import LEADING
+from ..core.fonts import metrics
+from ..geometry.bounds import IDENTITY, Matrix, compose, bounds, group_matrix, transform
+from ..geometry.draw import Box, Disc, Face, Group, Item, Line, Path, Picture, Place, Text, face_size
+from ..core.mm import Rect
+from ..geometry.paper import MARK_EDGE_MM
+from ..geometry.text import LEADING
 from ..model.pack import LintSettings
 
 OVERLAP = 0.3  # mm two boxes must share, both ways, to count as meeting

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
 from dataclasses import replace
 
-from ..findings import Finding, Location
-from ..layout.draw import Face, Page
-from ..layout.geometry import Rect
+from ..core.findings import Finding, Location
+from ..geometry.draw import Face, Page
+from ..core.mm import Rect
 from ..model.pack import LintSettings, Pack
 from .board_lint import board_problems
 from .glyphs import DocumentGlyphs
@@ -89,8 +89,8 @@ def check_pages(pack: Pack, fronts, face_lint: FaceLint, glyphs: DocumentGlyphs 
     Each page's own text also goes into ``glyphs``, which reports what would print as gaps."""
     from ..kit.board import board_document
     from ..kit.cards import cards_document
-    from ..layout.paper import paper
-    from ..layout.sheet import LayoutError
+    from ..geometry.paper import paper
+    from ..geometry.sheet import LayoutError
 
     from ..faces import front_key
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..findings import Finding
+from ..core.findings import Finding
 from ..model.pack import Card, ClaimRule, Deck, Pack
 from ..requirements import Repeat, Requirement
 from ..requirements.limits import MAX_TERM_HINTS
-from ..requirements.payment import pay_alternative
-from ..requirements.vocabulary import Vocabulary, pack_vocabulary
+from ..model.payment import pay_alternative
+from ..model.vocabulary import Vocabulary, pack_vocabulary
 
 
 def check_requirements(pack: Pack) -> Iterator[Finding]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..findings import Finding
+from ..core.findings import Finding
 from ..model.pack import Pack
 from ..rules.document import load_rules, rules_path
 from ..rules.structure import structure_findings

@@ -60,7 +60,7 @@ def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Pa
       printkit diff main cards/my-game --exit-code > /dev/null || echo changed
     """
     from ..packs import UnknownPack, resolve_pack
-    from ..packpath import is_folder
+    from ..core.packpath import is_folder
     from .git import GitProblem, is_pack_folder, revision_pack
 
     try:
@@ -171,9 +171,9 @@ def _compare(name: str, old, new, old_root: Path | None, new_root: Path | None, 
 
 
 def _write_proof(report, sides, proof: Path) -> int:
-    from ..fonts import FontUnusable
+    from ..core.fonts import FontUnusable
     from ..images.prepare import ArtRenderError
-    from ..output import write_files_atomically
+    from ..core.output import write_files_atomically
     from ..report import display_path
     from .proof import proof_report_pdf
 

@@ -16,9 +16,9 @@ from difflib import SequenceMatcher
 from pathlib import Path
 
 from ..faces.base import front_key
-from ..findings import Finding
+from ..core.findings import Finding
 from ..model.pack import NAME_COLUMN, Card, Deck, Pack
-from ..packpath import OutsidePack, inside_pack, regular_file
+from ..core.packpath import OutsidePack, inside_pack, regular_file
 from .drawing import AID, Drawing, PackDrawings
 from .sources import Sources, evident
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from ..faces import FaceResult, deck_drawer, front_key
 from ..faces.aid import AID_FRONT
-from ..fonts import PACK_KEY_PREFIX, font_chain
-from ..layout.draw import Box, Disc, Face, Line, Path as Shape, Picture, Text, flatten
+from ..core.fonts import PACK_KEY_PREFIX, font_chain
+from ..geometry.draw import Box, Disc, Face, Line, Path as Shape, Picture, Text, flatten
 from ..model.pack import Card, Pack
 
 AID = "player-aid"  # the id printkit.kit.sheets gives the player aids' deck

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..model import MANIFEST_NAME
-from ..packpath import clipped, is_folder
-from ..report import visible
+from ..core.packpath import clipped, is_folder
+from ..core.terminal import visible
 
 MAX_FILES = 2000  # files in the pack at the revision
 MAX_BYTES = 64 << 20  # their bytes in all

@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..faces.base import FaceResult
-from ..fonts import metrics, with_fallback
-from ..layout.draw import Box, Face, Group, Item, Line, Page, Place, Text
-from ..layout.geometry import Rect
-from ..layout.text import wrap
-from ..model.layout_keys import INK
+from ..core.fonts import metrics, with_fallback
+from ..geometry.draw import Box, Face, Group, Item, Line, Page, Place, Text
+from ..core.mm import Rect
+from ..geometry.text import wrap
+from ..model.design_keys import INK
 from ..model.pack import COPIES_COLUMN
 from .compare import CardChange, CardSide, PackDiff
 from .drawing import PackDrawings

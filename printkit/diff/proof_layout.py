@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..layout.geometry import Rect
+from ..core.mm import Rect
 
 A4 = (210.0, 297.0)
 MARGIN = 12.0

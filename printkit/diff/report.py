@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .. import __version__
-from ..report import visible
+from ..core.terminal import visible
 from .compare import CardChange, DeckDiff, FieldChange, FindingRef, PackDiff
 
 FORMATS = ("text", "markdown", "json")

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from ..build import render_errors
 from ..kit.sheets import check_face_sizes, print_decks
-from ..layout.draw import face_size
+from ..geometry.draw import face_size
 from ..render.png import MANIFEST_COLUMNS, copies_rows, csv_bytes, png_names
-from ..layout.sheet import LayoutError
+from ..geometry.sheet import LayoutError
 from .services import PDF_BLEED_MM, SERVICES, Service, bleed_mm, product_for
 
 MANIFEST = "manifest.csv"

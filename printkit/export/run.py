@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 
 from ..cliutil import EXIT_FINDINGS, EXIT_OK, reason
-from ..output import OutsideOutput, replace_folder_files, target_in
+from ..core.output import OutsideOutput, replace_folder_files, target_in
 from ..report import display_path, format_text, use_color, visible
+from .errors import ExportRefused
 
 # (checked report, the folder to write into) -> {target path: bytes}; every path inside that folder.
 MakeFiles = Callable[[object, Path], dict[Path, bytes]]  # the first argument is a checks.PackReport
@@ -24,8 +25,8 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
     and what the folder's previous export wrote and this one does not is removed.
     """
     from ..build import BuildRefused, checked_pack, output_name
-    from ..buildstate import build_state
-    from ..layout.sheet import LayoutError
+    from ..core.buildstate import build_state
+    from ..geometry.sheet import LayoutError
 
     failed = False
     for root in roots:
@@ -48,7 +49,3 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
             continue
         click.echo(visible(f"{report.id}: wrote {summary(files)} to {display_path(folder)}"))
     return EXIT_FINDINGS if failed else EXIT_OK
-
-
-class ExportRefused(ValueError):
-    """The pack cannot go where it was asked to (a card size the service does not print, say)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .run import ExportRefused
+from .errors import ExportRefused
 
 MM_PER_IN = 25.4
 TOLERANCE_MM = 0.5  # on each side: how far a deck's card may differ from a product's trim and still match

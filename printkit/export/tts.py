@@ -19,8 +19,8 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from ..kit.sheets import PrintDeck, check_face_sizes, print_decks
-from ..layout.draw import Face
-from .run import ExportRefused
+from ..geometry.draw import Face
+from .errors import ExportRefused
 from .tts_objects import DeckPlan, SheetPlan, TableObject, saved_object
 from .tts_sheets import (board_pixels, card_pixels, cell_box, hidden_cell, sheet_grids, sheet_pixels, sheet_counts,
                          token_pixels)
@@ -83,7 +83,7 @@ def image_refs(folder: Path, base: str | None) -> Callable[[str], str]:
 def board_face(pack) -> Face | None:
     """The whole board as one face, as the one-sheet board draws it (title above the grid), without marks."""
     from ..kit.board import board_items
-    from ..layout.board import BoardLayout
+    from ..geometry.board import BoardLayout
 
     m = pack.manifest
     if m.board is None:
@@ -95,7 +95,7 @@ def board_face(pack) -> Face | None:
 def table_pieces(pack):
     """What the pack's game module lays on a virtual table, or None: no module, no such hook, or settings
     that do not read cleanly (as board.pdf leaves out the module's pages then)."""
-    from ..games import module_for
+    from ..games.registry import module_for
     from ..games.base import read_config
 
     module = module_for(pack)
@@ -182,7 +182,7 @@ def _count(n: int, noun: str) -> str:
 def export_tts(report, folder: Path, base: str | None = None) -> TtsExport:
     """Every file of the export for a checked pack, keyed by its path in ``folder``."""
     from ..build import render_errors
-    from ..games import module_for
+    from ..games.registry import module_for
     from ..render.raster import face_images, png_bytes
 
     pack = report.pack

@@ -113,14 +113,16 @@ def token_pixels(width_mm: float, height_mm: float) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class TableLayout:
+class TableSpots:
+    """Where each deck, the board and the tokens lie on the virtual table."""
+
     decks: list[Spot]
     board: Spot | None
     tokens: list[Spot]
 
 
 def table_layout(decks: list[tuple[float, float]], board: tuple[float, float] | None,
-                 tokens: Sequence[tuple[float, float]] = ()) -> TableLayout:
+                 tokens: Sequence[tuple[float, float]] = ()) -> TableSpots:
     """Centres for decks of (width, height) mm in a row, below the board (width, height mm) if there is one,
     and for tokens (width, height mm) in a block to the right of the board, about as tall as the board, filled
     row by row (in one row where the board would be, when there is none).
@@ -155,4 +157,4 @@ def table_layout(decks: list[tuple[float, float]], board: tuple[float, float] | 
     for w in widths:
         spots.append(Spot(round(x + w / 2, 4), round(row_z, 4)))
         x += w + GAP
-    return TableLayout(spots, board_spot, token_spots)
+    return TableSpots(spots, board_spot, token_spots)

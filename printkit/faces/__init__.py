@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from ..model.layout_values import Condition
+from ..model.design_values import Condition
 from ..model.pack import Card, DeckSpec, Manifest, Pack
 from .base import FACE_BLEED, FaceContext, FaceResult, Overflow, back_key, front_key
 from .engine import LayoutDrawer

@@ -4,12 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..findings import Location
+from ..core.findings import Location
 from ..images.place import place
 from ..images.probe import MAX_PIXELS, ProbeError, probe
 from ..images.resolve import ArtPathError, resolve_art
-from ..layout.draw import Picture
-from ..layout.geometry import Rect
+from ..geometry.draw import Picture
+from ..core.mm import Rect
 
 
 @dataclass(frozen=True)

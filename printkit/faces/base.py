@@ -4,14 +4,14 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from ..fonts import metrics, with_fallback
-from ..layout.draw import Box, Face, Item, text_lines
-from ..layout.geometry import Rect
-from ..layout.sheet import SheetTemplate
-from ..layout.typography import smart_quotes
-from ..layout.text import fit_text
-from ..findings import Location
-from ..model.layouts import Element, Layout
+from ..core.fonts import metrics, with_fallback
+from ..geometry.draw import Box, Face, Item, text_lines
+from ..core.mm import Rect
+from ..geometry.sheet import SheetTemplate
+from ..geometry.typography import smart_quotes
+from ..geometry.text import fit_text
+from ..core.findings import Location
+from ..model.designs import Element, Layout
 from ..model.pack import Card, DeckSpec, Manifest
 from .art import ArtProblem
 from .colour import INK

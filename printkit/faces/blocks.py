@@ -7,10 +7,10 @@ element gives them.
 """
 from __future__ import annotations
 
-from ..fonts import metrics
-from ..layout.draw import Box, Text
-from ..layout.geometry import Rect
-from ..layout.text import block_height, wrap
+from ..core.fonts import metrics
+from ..geometry.draw import Box, Text
+from ..core.mm import Rect
+from ..geometry.text import block_height, wrap
 from ..model.pack import Pack
 from .base import FaceBuilder, Overflow
 from .colour import INK, tint

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model.layout_keys import INK  # near-black for outlines and text
+from ..model.design_keys import INK  # near-black for outlines and text
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

@@ -11,15 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from ..fonts import font_key, metrics
-from ..layout.boxes import PRINT_BLEED, layout_boxes
-from ..layout.draw import Box, Disc, Group, Item, Line, Text
-from ..layout.geometry import Rect
-from ..layout.richparse import parse_rich
-from ..layout.typography import smart_quotes
-from ..layout.richtext import RichFonts, fit_rich, rich_items
-from ..model.layout_keys import DEFAULT_COLUMN, INK_TYPES
-from ..model.layouts import Element, Layout
+from ..core.fonts import font_key, metrics
+from ..geometry.boxes import PRINT_BLEED, layout_boxes
+from ..geometry.draw import Box, Disc, Group, Item, Line, Text
+from ..core.mm import Rect
+from ..geometry.richparse import parse_rich
+from ..geometry.typography import smart_quotes
+from ..geometry.richtext import RichFonts, fit_rich, rich_items
+from ..model.design_keys import DEFAULT_COLUMN, INK_TYPES
+from ..model.designs import Element, Layout
 from ..model.pack import Card, Pack
 from ..requirements import Requirement
 from .art import ArtProblem, picture

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..fonts import metrics
-from ..layout.draw import Group, Item
-from ..layout.geometry import Rect
+from ..core.fonts import metrics
+from ..geometry.draw import Group, Item
+from ..core.mm import Rect
 from ..model.pack import Manifest
 from ..requirements import Combo, Repeat, Requirement, Term
 from .colour import INK

@@ -6,9 +6,9 @@ players alike. Other terms (names, categories) become text badges.
 """
 from __future__ import annotations
 
-from ..fonts import metrics, with_fallback
-from ..layout.draw import Box, Disc, Item, Text
-from ..layout.geometry import Rect
+from ..core.fonts import metrics, with_fallback
+from ..geometry.draw import Box, Disc, Item, Text
+from ..core.mm import Rect
 from ..model.pack import TokenStyle
 from .colour import INK, ink_on
 from .symbols import symbol

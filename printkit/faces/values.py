@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..model.layout_values import Condition
+from ..model.design_values import Condition
 from ..model.pack import FACE_ROLES, Card, Manifest
 from .colour import INK, ink_on, shade, tint
 

@@ -1,20 +1,8 @@
-"""Game modules: the little game knowledge that cannot be data.
+"""Games: what printkit knows of each kind of game, its rules knowledge and its simulation engine, in one registry.
 
-A pack names its module in ``[module] name = ...``; the module reads the rest
-of that table, adds checks, printed pieces and rules placeholders. Nothing
-else in printkit knows one game from another.
+A pack names its game module in ``[module] name = ...``; the module reads the
+rest of that table, adds checks, printed pieces and rules placeholders. A
+claiming game needs no module: its ``[claims]`` and ``[board]`` tables are
+data. Each game's engine plays one game for the simulator. Nothing else in
+printkit knows one game from another; ``games.registry`` says which game a pack is.
 """
-from __future__ import annotations
-
-from ..model.pack import Pack
-from . import sets_and_runs
-from .base import GameModule
-
-MODULES: dict[str, GameModule] = {
-    sets_and_runs.MODULE.name: sets_and_runs.MODULE,
-}
-
-
-def module_for(pack: Pack) -> GameModule | None:
-    config = pack.manifest.module
-    return MODULES.get(config.name) if config is not None else None

@@ -5,9 +5,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..findings import Finding
-from ..layout.draw import Face, Page
-from ..layout.paper import Paper
+from ..core.findings import Finding
+from ..geometry.draw import Face, Page
+from ..geometry.paper import Paper
 from ..model.pack import Pack
 from ..model.tomltable import Table, TomlContext
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..layout.geometry import Rect
+from ..core.mm import Rect
 
 
 @dataclass(frozen=True)

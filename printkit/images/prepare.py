@@ -15,9 +15,9 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from ..buildstate import Lru, per_build
-from ..layout.geometry import Rect
-from ..packpath import PackFileError, clipped, read_pack_file
+from ..core.buildstate import Lru, per_build
+from ..core.mm import Rect
+from ..core.packpath import PackFileError, clipped, read_pack_file
 from .probe import MAX_PICTURE_BYTES, PIXEL_LIMIT
 
 JPEG_QUALITY = 90  # for photographs, re-encoded after cropping and downsampling

@@ -12,7 +12,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..buildstate import per_build
+from ..core.buildstate import per_build
 
 HEAD = 1 << 16  # bytes read to find the size; JPEG reads on if its markers run past
 

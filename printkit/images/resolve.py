@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..packpath import OutsidePack, clipped, inside_pack, regular_file
+from ..core.packpath import OutsidePack, clipped, inside_pack, regular_file
 
 
 class ArtPathError(ValueError):

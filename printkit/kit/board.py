@@ -5,18 +5,18 @@ one-sheet page in board_sheet; this module puts the document together.
 """
 from __future__ import annotations
 
-from ..games import module_for
+from ..games.registry import module_for
 from ..games.base import read_config
-from ..layout.board import TILED_BANDS, BoardLayout
-from ..layout.draw import Page
-from ..layout.paper import Paper
-from ..layout.tiling import plan_tiles
+from ..geometry.board import TILED_BANDS, BoardLayout
+from ..geometry.draw import Page
+from ..geometry.paper import Paper
+from ..geometry.tiling import plan_tiles
 from ..model.pack import Pack
 from .board_drawing import board_items
 from .board_sheet import OVERSIZE, board_paper_note, one_sheet_page, sheet_for, shop_block
 from .board_tiles import assembly_block, text_keep_out, tile_pages
 from .document import Document
-from .pawns import Block, pieces_page
+from ..faces.pawns import Block, pieces_page
 
 # Other modules import these from here (build, cli), so they stay importable from board.
 __all__ = ["OVERSIZE", "assembly_block", "board_contents", "board_document", "board_items", "board_paper_note",

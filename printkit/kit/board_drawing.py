@@ -9,11 +9,11 @@ from ..faces.art import picture
 from ..faces.colour import INK, ink_on, tint
 from ..faces.symbols import symbol
 from ..faces.tokens import centred_text
-from ..fonts import metrics, with_fallback
-from ..layout.board import TRACK, BoardLayout, space_name
-from ..layout.draw import Box, Disc, Group, Item, Picture, Text
-from ..layout.geometry import Rect
-from ..layout.text import wrap
+from ..core.fonts import metrics, with_fallback
+from ..geometry.board import TRACK, BoardLayout, space_name
+from ..geometry.draw import Box, Disc, Group, Item, Picture, Text
+from ..core.mm import Rect
+from ..geometry.text import wrap
 from ..model.pack import Manifest
 
 BOARD = "#FFF1D6"

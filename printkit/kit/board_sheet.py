@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from ..faces.colour import INK
-from ..fonts import with_fallback
-from ..layout.board import BoardLayout
-from ..layout.draw import Box, Group, Item, Line, Page, Text
-from ..layout.geometry import Rect
-from ..layout.paper import MARK_EDGE_MM, Paper
+from ..core.fonts import with_fallback
+from ..geometry.board import BoardLayout
+from ..geometry.draw import Box, Group, Item, Line, Page, Text
+from ..core.mm import Rect
+from ..geometry.paper import MARK_EDGE_MM, Paper
 from ..model.pack import Manifest, Pack
 from .board_drawing import BOARD, board_items
-from .pawns import Block, text_block
+from ..faces.pawns import Block, text_block
 
 BLEED = 3.0  # mm of background past the trim of a one-sheet board
 CROP = 5.0  # length of a crop mark, which starts BLEED beyond the trim

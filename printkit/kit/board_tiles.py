@@ -5,16 +5,16 @@ import math
 
 from ..faces.colour import INK
 from ..faces.tokens import centred_text
-from ..fonts import metrics
-from ..layout.board import BoardLayout
-from ..layout.bounds import bounds, overlaps, placed
-from ..layout.draw import Box, Disc, Group, Item, Line, Page, Path, Text
-from ..layout.geometry import Rect
-from ..layout.paper import MARK_EDGE_MM
-from ..layout.tiling import TilePlan, alignment_marks
+from ..core.fonts import metrics
+from ..geometry.board import BoardLayout
+from ..geometry.bounds import bounds, overlaps, placed
+from ..geometry.draw import Box, Disc, Group, Item, Line, Page, Path, Text
+from ..core.mm import Rect
+from ..geometry.paper import MARK_EDGE_MM
+from ..geometry.tiling import TilePlan, alignment_marks
 from ..model.pack import Manifest
 from .board_drawing import BOARD, SPACE, SPACE_LINE, board_items
-from .pawns import Block, text_block
+from ..faces.pawns import Block, text_block
 
 GLUE_FILL = "#E6E6E6"
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..layout.draw import Item, Line, Page, Text
-from ..layout.duplex import Flip, Offset
-from ..layout.paper import Paper
-from ..model.layout_keys import INK
-from .flow import Flow
+from ..geometry.draw import Item, Line, Page, Text
+from ..geometry.duplex import Flip, Offset
+from ..geometry.paper import Paper
+from ..model.design_keys import INK
+from ..geometry.flow import Flow
 
 FRONT_PITCH = 4.0  # mm
 BACK_PITCH = 4.5  # the difference is the resolution

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..faces import FaceResult
-from ..layout.paper import Paper
-from ..layout.sheet import SheetTemplate
+from ..geometry.paper import Paper
+from ..geometry.sheet import SheetTemplate
 from ..model.pack import Pack
 from .document import Document, Pages
 from .guide import guide_pages

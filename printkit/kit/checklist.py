@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..fonts import metrics, with_fallback
-from ..layout.geometry import pt_to_mm
-from ..layout.text import LEADING, wrap
+from ..core.fonts import metrics, with_fallback
+from ..core.mm import pt_to_mm
+from ..geometry.text import LEADING, wrap
 
 MAX_LISTED = 800  # names listed one by one; about six pages on A4 or Letter
 MAX_PAGES = 8  # pages the checklist may take, in either form

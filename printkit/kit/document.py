@@ -5,7 +5,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..layout.draw import Face, Page, placed_faces
+from ..geometry.draw import Face, Page, placed_faces
 
 
 @dataclass(frozen=True)

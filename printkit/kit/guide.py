@@ -1,16 +1,16 @@
 """The print guide that opens cards.pdf: contents, printer settings, a scale check."""
 from __future__ import annotations
 
-from ..layout.draw import Box, Item, Line, Page, Text
-from ..layout.duplex import Flip
-from ..layout.geometry import Rect
-from ..layout.paper import Paper
-from ..layout.sheet import SheetLayout
-from ..layout.typography import number_range
-from ..model.layout_keys import INK
+from ..geometry.draw import Box, Item, Line, Page, Text
+from ..geometry.duplex import Flip
+from ..core.mm import Rect
+from ..geometry.paper import Paper
+from ..geometry.sheet import SheetLayout
+from ..geometry.typography import number_range
+from ..model.design_keys import INK
 from ..model.pack import Pack
 from .checklist import HEADING, NOTE, TITLE, ChecklistDeck, checklist_layout
-from .flow import Flow
+from ..geometry.flow import Flow
 from .sheets import DeckRun, PrintDeck
 
 MARGIN = 18.0

@@ -13,12 +13,12 @@ from functools import lru_cache
 
 from ..faces import FaceResult, LazyFronts, back_face, back_key, front_key
 from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
-from ..fonts import metrics, with_fallback
-from ..layout.draw import Face, Line, Page, Place, Text, face_size
-from ..layout.duplex import Flip, Offset, back_placements
-from ..layout.geometry import PT_PER_MM, Rect, bounding
-from ..layout.paper import Paper
-from ..layout.sheet import DEFAULT_GUTTER, GutterTooWide, LayoutError, SheetLayout, SheetTemplate, check_gutter
+from ..core.fonts import metrics, with_fallback
+from ..geometry.draw import Face, Line, Page, Place, Text, face_size
+from ..geometry.duplex import Flip, Offset, back_placements
+from ..core.mm import PT_PER_MM, Rect, bounding
+from ..geometry.paper import Paper
+from ..geometry.sheet import DEFAULT_GUTTER, GutterTooWide, LayoutError, SheetLayout, SheetTemplate, check_gutter
 from ..model.pack import Pack
 from .document import LazyPages
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..suggest import did_you_mean
+from ..core.suggest import did_you_mean
 from .tomltable import Table, dotted
 
 MM_PER_INCH = 25.4

@@ -13,8 +13,8 @@ import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..findings import Finding, Location
-from ..packpath import PackFileError, read_pack_file
+from ..core.findings import Finding, Location
+from ..core.packpath import PackFileError, read_pack_file
 
 DELIMITERS = (",", ";", "\t")
 MAX_CSV_BYTES = 2 << 20  # a deck's CSV file may be at most 2 MB

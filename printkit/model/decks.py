@@ -5,10 +5,10 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..findings import Finding
+from ..core.findings import Finding
 from ..requirements import RequirementSyntaxError, parse_requirement
 from ..requirements.limits import MAX_COUNT
-from ..suggest import closest, did_you_mean
+from ..core.suggest import closest, did_you_mean
 from .csvfile import Cell, CsvTable, Record, read_csv
 from .numbers import LIMIT, looks_decimal, read_whole, shown
 from .pack import COPIES_COLUMN, NAME_COLUMN, Card, ColumnSpec, Deck, DeckSpec

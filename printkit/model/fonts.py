@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..findings import Location
-from ..fontfile import FontFileError, check_font_bytes, read_font_bytes, resolve_font
-from ..fonts import BUILTIN_FAMILIES, register_font_file
-from ..suggest import did_you_mean
+from ..core.findings import Location
+from ..core.fontfile import FontFileError, check_font_bytes, read_font_bytes, resolve_font
+from ..core.fonts import BUILTIN_FAMILIES, register_font_file
+from ..core.suggest import did_you_mean
 from .manifest_keys import FONT_FACES as FACES, MAX_FALLBACK
 from .pack import FontFamily, FontSettings
 from .tomltable import Table

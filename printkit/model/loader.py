@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from ..findings import Finding
-from ..packpath import MAX_PATH, OutsidePack, clipped, inside_pack, regular_file
-from ..suggest import did_you_mean
+from ..core.findings import Finding
+from ..core.packpath import MAX_PATH, OutsidePack, clipped, inside_pack, regular_file
+from ..core.suggest import did_you_mean
 from .decks import load_deck
 from .manifest import MANIFEST_NAME, load_manifest
 from .pack import COPIES_COLUMN, MAX_DECK_CARDS, Deck, Pack

@@ -10,10 +10,12 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-from ..findings import Finding, Location
-from ..packpath import PackFileError, read_pack_file
+from ..core.findings import Finding, Location
+from ..core.packpath import PackFileError, read_pack_file
 from ..requirements.ast import is_term_name
-from ..suggest import did_you_mean
+from ..core.suggest import did_you_mean
+from ..core.fonts import BUILTIN_FAMILIES
+from ..core.symbols import SYMBOLS
 from .cardsize import read_deck_card_size, read_pack_card_size
 from .fonts import read_fonts
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
@@ -22,7 +24,7 @@ from .manifest_keys import (MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, MAX_PLACEHOLDER_C
                             MAX_SPACE_MARGIN, MIN_SPACE_MARGIN, POKER_MM, SPECS)
 from .presentation import (read_art_settings, read_lint_settings, read_back, read_face, read_image, read_module, read_phases,
                            read_pieces, read_player_aid, read_powers, read_rules, read_tokens)
-from .layouts import LayoutReader, read_icons
+from .designs import LayoutReader, read_icons
 from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
 from .numbers import read_whole
 from .table_columns import check_claimed_table, read_table_columns
@@ -159,9 +161,6 @@ ALWAYS_LAYOUTS = ("back", "back-art", "aid-front", "aid-back")
 
 def _read_layouts(root: Table, folder: Path, decks: tuple[DeckSpec, ...], fonts) -> tuple[dict, dict]:
     """Every layout the decks use (resolved), the pack's own, and ``[icons]``."""
-    from ..faces.symbols import SYMBOLS  # at call time: the faces package imports this model
-    from ..fonts import BUILTIN_FAMILIES
-
     icons = read_icons(root, set(SYMBOLS))
     reader = LayoutReader(root, folder, set(BUILTIN_FAMILIES) | set(fonts.families), icons, set(SYMBOLS))
     layouts = {name: reader.layout(name) for name in ALWAYS_LAYOUTS}

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..requirements.limits import ODDS_MAX_HAND
 from .cardsize import CARD_SIZES, MAX_MM as MAX_CARD_MM, MIN_MM as MIN_CARD_MM
-from .layout_keys import ART_FITS
-from .layout_values import FOCUS_HELP, is_focus
+from .design_keys import ART_FITS
+from .design_values import FOCUS_HELP, is_focus
 from .numbers import LIMIT, shown
 from .pack import COLUMN_TYPES, FACE_ROLES, MAX_PLAYERS, NAME_COLUMN
 

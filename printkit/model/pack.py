@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
-from ..findings import Location
+from ..core.findings import Location
 from .csvfile import Cell
 
 if TYPE_CHECKING:  # the layouts reader stands beside this model; only the types are named here
-    from .layouts import IconSpec, Layout
+    from .designs import IconSpec, Layout
 
 COLUMN_TYPES = ("text", "count", "number", "choice", "requirement", "image")
 NAME_COLUMN = "name"
@@ -249,7 +249,7 @@ class ModuleConfig:
 
 @dataclass(frozen=True)
 class FontFamily:
-    """A family's four faces, as font keys (see printkit.fonts); a missing face repeats regular."""
+    """A family's four faces, as font keys (see printkit.core.fonts); a missing face repeats regular."""
 
     name: str
     regular: str

@@ -1,8 +1,8 @@
 """Read the manifest tables that say how cards look: faces, backs, tokens, powers."""
 from __future__ import annotations
 
-from ..suggest import did_you_mean
-from .layout_values import hex_colour
+from ..core.suggest import did_you_mean
+from .design_values import hex_colour
 from .manifest_keys import MAX_LABEL, MAX_LABELS, MAX_PLAYERS, SPECS, Key
 from .pack import (FACE_ROLES, NAME_COLUMN, ArtSettings, LintSettings, BackSpec, ColumnSpec, FaceSpec,
                    ImageRef, ModuleConfig, Phase, Pieces, PlayerAid, Power, RulesSpec, TokenStyle)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..packpath import clipped
-from ..suggest import did_you_mean
+from ..core.packpath import clipped
+from ..core.suggest import did_you_mean
 from .pack import ClaimRule, ColumnSpec, DeckSpec
 from .tomltable import Table, dotted
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..findings import Finding, Location
-from ..suggest import did_you_mean
+from ..core.findings import Finding, Location
+from ..core.suggest import did_you_mean
 
 
 class TomlContext:

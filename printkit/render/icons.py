@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageColor, ImageDraw
 
-from ..faces.symbols import SYMBOLS
+from ..core.symbols import SYMBOLS
 from ..images.resolve import ArtPathError, resolve_art
 from ..model.pack import Manifest
 

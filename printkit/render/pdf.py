@@ -22,16 +22,16 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from .. import __version__
-from ..buildstate import build_state
-from ..fontconvert import FontConversionError, truetype_bytes
-from ..fontzero import open_zero_file
-from ..fonts import (FONT_FILES, PACK_KEY_PREFIX, FontUnusable, font_path, font_runs, is_pack_font, pack_font_bytes,
+from ..core.buildstate import build_state
+from ..core.fontconvert import FontConversionError, truetype_bytes
+from ..core.fontzero import open_zero_file
+from ..core.fonts import (FONT_FILES, PACK_KEY_PREFIX, FontUnusable, font_path, font_runs, is_pack_font, pack_font_bytes,
                      pdf_font_name, primary_font)
 from ..images.prepare import prepared
-from ..layout.draw import (Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin,
+from ..geometry.draw import (Box, Disc, Face, Group, Item, Line, Page, Path, Picture, Place, Text, place_origin,
                            placed_faces)
-from ..layout.bounds import bounds, group_matrix, placed
-from ..layout.geometry import PT_PER_MM, Rect, bounding, mm_to_pt
+from ..geometry.bounds import bounds, group_matrix, placed
+from ..core.mm import PT_PER_MM, Rect, bounding, mm_to_pt
 
 _registered: set[str] = set()
 PDF_NAME_HASH = 10  # hex digits of a pack font's hash added to its PostScript name in the PDF
@@ -109,7 +109,7 @@ def _colour(hex_colour: str) -> HexColor:
     return HexColor(hex_colour)
 
 
-OPEN_ZERO_ROLES = ("body", "bold", "italic", "bold-italic")  # Atkinson Hyperlegible: see printkit.fontzero
+OPEN_ZERO_ROLES = ("body", "bold", "italic", "bold-italic")  # Atkinson Hyperlegible: see printkit.core.fontzero
 
 
 class PdfPainter:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..layout.draw import Face
+from ..geometry.draw import Face
 from .raster import iter_face_images, png_files
 
 

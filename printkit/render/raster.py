@@ -16,8 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pypdfium2 as pdfium
 from PIL import Image
 
-from ..layout.draw import Face, Page, Place, face_size
-from ..layout.geometry import Rect
+from ..geometry.draw import Face, Page, Place, face_size
+from ..core.mm import Rect
 from .pdf import render_pdf
 
 

@@ -26,16 +26,16 @@ from reportlab.platypus.flowables import BalancedColumns
 
 from .. import __version__
 from ..faces.art import picture
-from ..fonts import with_fallback
-from ..layout.draw import Picture
-from ..layout.geometry import mm_to_pt, pt_to_mm
-from ..layout.paper import Paper
-from ..layout.typography import smart_quotes
+from ..core.fonts import with_fallback
+from ..geometry.draw import Picture
+from ..core.mm import mm_to_pt, pt_to_mm
+from ..geometry.paper import Paper
+from ..geometry.typography import smart_quotes
 from ..model.pack import Manifest
 from ..rules.document import cover_box
-from ..rules.generated import CardTable, Legend
+from ..model.rules_generated import CardTable, Legend
 from ..rules.pagination import PageFrame, Placed
-from ..rules.source import Heading, ListBlock, Paragraph as TextBlock, Run, TableBlock
+from ..model.rules_source import Heading, ListBlock, Paragraph as TextBlock, Run, TableBlock
 from ..rules.typefaces import STYLE_FONTS, heading_style
 from .icons import IconFiles
 from .pdf import draw_string

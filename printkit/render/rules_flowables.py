@@ -6,8 +6,8 @@ from reportlab.platypus.flowables import BalancedColumns
 
 from ..faces.requirement import draw_requirement, requirement_block
 from ..faces.tokens import token
-from ..layout.draw import Group, Item, Text
-from ..layout.geometry import Rect, mm_to_pt
+from ..geometry.draw import Group, Item, Text
+from ..core.mm import Rect, mm_to_pt
 from ..model.pack import Manifest, TokenStyle
 from ..rules.pagination import Placed
 from ..requirements import Requirement

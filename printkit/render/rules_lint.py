@@ -23,14 +23,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from ..findings import Finding, Location
-from ..layout.geometry import mm_to_pt, pt_to_mm
-from ..layout.paper import Paper
+from ..core.findings import Finding, Location
+from ..core.mm import mm_to_pt, pt_to_mm
+from ..geometry.paper import Paper
 from ..model.pack import Pack
 from ..rules.content import expand
 from ..rules.document import load_rules, rules_path
-from ..rules.generated import CardTable, Legend, PlaceholderError
-from ..rules.source import ListBlock, Placeholder, TableBlock, parse_rules
+from ..model.rules_generated import CardTable, Legend, PlaceholderError
+from ..model.rules_source import ListBlock, Placeholder, TableBlock, parse_rules
 from ..rules.pagination import page_problems
 from .rules import FOOTER_SIZE, MARGIN, RulesTypesetter, typeset_pages
 from .rules_flowables import Drawing, WithHeading, smallest_type
@@ -141,7 +141,7 @@ def _lint_columns(setter: RulesTypesetter, block, width: float, what: str, at: L
                   fewer: str) -> list[Finding]:
     """T711 when even the smallest type leaves some word wider than its column."""
     if isinstance(block, TableBlock):
-        from ..rules.generated import Column
+        from ..model.rules_generated import Column
         block = CardTable(tuple(Column("".join(r.text for r in c), 0.0) for c in block.header),
                           tuple(tuple("".join(r.text for r in c) for c in row) for row in block.rows))
     layout = setter.tables.card_table_layout(block, width)

@@ -10,13 +10,13 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 
-from ..fonts import FONT_FILES, font_runs, metrics, pdf_font_name, with_fallback
-from ..layout.geometry import mm_to_pt
-from ..layout.richparse import Span, parse_rich
-from ..layout.richtext import ICON_SCALE
-from ..layout.typography import keep_words, smart_quotes
-from ..model.layout_keys import INK
-from ..rules.source import IconRef, Run
+from ..core.fonts import FONT_FILES, font_runs, metrics, pdf_font_name, with_fallback
+from ..core.mm import mm_to_pt
+from ..geometry.richparse import Span, parse_rich
+from ..geometry.richtext import ICON_SCALE
+from ..geometry.typography import keep_words, smart_quotes
+from ..model.design_keys import INK
+from ..model.rules_source import IconRef, Run
 from ..rules.typefaces import STYLE_FONTS, run_font
 from .pdf import font_name, register_fonts
 

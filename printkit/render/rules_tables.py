@@ -10,13 +10,13 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table as PlatypusTab
 
 from ..faces.requirement import requirement_block
 from ..faces.tokens import token
-from ..layout.geometry import mm_to_pt, pt_to_mm
-from ..layout.typography import smart_quotes
+from ..core.mm import mm_to_pt, pt_to_mm
+from ..geometry.typography import smart_quotes
 from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
-from ..rules.generated import CardTable, Column, Legend
+from ..model.rules_generated import CardTable, Column, Legend
 from ..rules.pagination import Placed
-from ..rules.source import Run, TableBlock
+from ..model.rules_source import Run, TableBlock
 from .rules_flowables import Drawing, note_line, requirement_drawing, requirement_scale, token_radius
 from ..rules.typefaces import STYLE_FONTS, run_font
 from .rules_styles import CELL_SIZES, MIN_TYPE, RULE, cell_styles, rich_runs, text_width
@@ -87,7 +87,7 @@ ParagraphSetter = Callable[[tuple[Run, ...], ParagraphStyle], Paragraph]  # runs
 
 
 @dataclass(frozen=True)
-class TableLayout:
+class RulesTableFit:
     size: float  # points, the table's type
     widths: list[float] | None  # mm per column; None when the longest words cannot all fit
     scale: float  # of drawn requirements
@@ -158,7 +158,7 @@ class TableSetter:
         table.setStyle(TableStyle(style))
         return table
 
-    def card_table_layout(self, block: CardTable, width: float) -> TableLayout:
+    def card_table_layout(self, block: CardTable, width: float) -> RulesTableFit:
         """Type size, column widths and drawing scales for a card table ``width`` mm wide.
 
         Every column is at least as wide as its longest word (header included),
@@ -178,11 +178,11 @@ class TableSetter:
             if sum(most) > width + 1e-6 and requirements:
                 wrapped = self._text_on_one_line(block, size, scale, radius, least, most, width)
                 if wrapped is not None:
-                    return TableLayout(size, wrapped, scale, radius)
+                    return RulesTableFit(size, wrapped, scale, radius)
             widths = fit_columns(least, most, width)
             if widths is not None:
-                return TableLayout(size, widths, scale, radius)
-        return TableLayout(sizes[-1], None, scale, radius, squeeze(least, width))
+                return RulesTableFit(size, widths, scale, radius)
+        return RulesTableFit(sizes[-1], None, scale, radius, squeeze(least, width))
 
     def _text_on_one_line(self, block: CardTable, size: float, scale: float, radius: float, least: list[float],
                           most: list[float], width: float) -> list[float] | None:

@@ -24,9 +24,5 @@ ODDS_MAX_HAND = 60  # odds_hand in [rules]; more is M104 at the key
 ODDS_MAX_STATES = 100_000
 ODDS_MAX_WORK = 10_000_000
 
-# "Did you mean" hints (printkit.suggest): a word longer than this, or beyond
-# the first SUGGEST_MAX_CANDIDATES candidates, is only matched ignoring case.
-SUGGEST_MAX_LENGTH = 64
-SUGGEST_MAX_CANDIDATES = 1_000
 # Unknown-term hints per pack: after this many R401 findings, no more guesses.
 MAX_TERM_HINTS = 100

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..packpath import clipped
-from ..suggest import did_you_mean
-from .generated import PlaceholderError
+from ..core.packpath import clipped
+from ..core.suggest import did_you_mean
+from ..model.rules_generated import PlaceholderError
 
 MAX_ARGUMENT = 1_000  # characters in one argument
 

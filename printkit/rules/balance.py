@@ -20,11 +20,11 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from ..model.pack import Pack
-from ..packpath import clipped
-from ..suggest import did_you_mean
+from ..core.packpath import clipped
+from ..core.suggest import did_you_mean
 from .arguments import Arguments, Signature
-from .generated import PlaceholderError
-from .source import Paragraph, Run
+from ..model.rules_generated import PlaceholderError
+from ..model.rules_source import Paragraph, Run
 
 SIMULATOR_VERSION = 1  # bump when the runner or the summary change what a figure means
 CACHE_NAME = ".printkit-balance.json"
@@ -45,7 +45,7 @@ class BalanceCache:
     def _path(self) -> Path | None:
         if self.folder is None:
             return None
-        from ..output import target_in
+        from ..core.output import target_in
 
         return target_in(self.folder, CACHE_NAME)
 
@@ -71,7 +71,7 @@ class BalanceCache:
         path = self._path()
         if path is None:
             return
-        from ..output import write_files_atomically
+        from ..core.output import write_files_atomically
 
         entries = self._entries()
         entries.pop(key, None)
@@ -100,8 +100,8 @@ def balance_cache(folder: Path | None) -> Iterator[BalanceCache]:
 
 def _arguments(pack: Pack, args: Arguments) -> dict:
     """The placeholder's arguments (read by SIGNATURE), checked against the pack and the limits; PlaceholderError if wrong."""
-    from ..sim.engine import Unplayable
-    from ..sim.engines import NoEngine, engine_for
+    from ..games.records import Unplayable
+    from ..games.registry import NoEngine, engine_for
 
     try:
         engine = engine_for(pack)
@@ -139,14 +139,14 @@ def _arguments(pack: Pack, args: Arguments) -> dict:
 
 def cache_key(pack: Pack, values: dict) -> str:
     """A hash of what the figures depend on: the pack's data, the arguments, and the simulator's code."""
-    from ..sim import engines
+    from ..games import records
+    from ..sim import run, summary
 
     digest = hashlib.sha256(f"v{SIMULATOR_VERSION}".encode())
     files = [pack.manifest.path] + sorted(deck.path for deck in pack.decks.values())
-    engine = values["engine"]
-    sim = Path(engines.__file__).parent
-    stem = Path(engine.__file__).stem
-    files += sorted(p for p in sim.glob("*.py") if p.stem.startswith(stem) or p.stem in ("engine", "run", "summary"))
+    modules = [values["engine"], records, run, summary]
+    paths = [Path(m.__file__) for m in modules if m.__file__ is not None]  # modules loaded from files
+    files += sorted(paths[0].parent.glob("*.py")) + paths[1:]  # the engine's whole game package, then the runner
     for path in files:
         try:
             digest.update(path.name.encode() + b"\0" + Path(path).read_bytes() + b"\0")
@@ -173,7 +173,7 @@ def balance(pack: Pack, args: Arguments, measure: bool = True) -> list:
 
 def measured_text(pack: Pack, values: dict) -> str:
     """Simulate and say what was measured, in two or three sentences."""
-    from ..sim.engine import Limits
+    from ..games.records import Limits
     from ..sim.run import simulate
     from ..sim.summary import count_summary, fair_pct
 

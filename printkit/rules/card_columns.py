@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..model.pack import COPIES_COLUMN, NAME_COLUMN, DeckSpec
 from ..model.table_columns import printable_columns, table_column_problem
-from .generated import PlaceholderError
+from ..model.rules_generated import PlaceholderError
 
 KEYWORD = "columns"
 

@@ -10,19 +10,19 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ..model.pack import COPIES_COLUMN, NAME_COLUMN, Deck, Expectation, Pack
-from ..packpath import clipped
+from ..core.packpath import clipped
 from ..requirements import Repeat, Requirement
-from ..games import module_for
+from ..games.registry import module_for
 from ..games.base import read_config
-from ..layout.typography import number_range
-from ..requirements.vocabulary import pack_vocabulary
-from ..suggest import did_you_mean
+from ..geometry.typography import number_range
+from ..model.vocabulary import pack_vocabulary
+from ..core.suggest import did_you_mean
 from .arguments import Arguments, Signature, read_arguments
 from .balance import SIGNATURE as BALANCE, balance
 from .card_columns import KEYWORD as COLUMNS, table_columns
-from .generated import CardTable, Column, Generated, Legend, PlaceholderError
+from ..model.rules_generated import CardTable, Column, Generated, Legend, PlaceholderError
 from .odds import payable_odds
-from .source import Block, ListBlock, Paragraph, Placeholder, Run
+from ..model.rules_source import Block, ListBlock, Paragraph, Placeholder, Run
 
 
 def _deck(pack: Pack, args: tuple[str, ...], usage: str) -> Deck:

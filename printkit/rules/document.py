@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..findings import Finding
-from ..layout.geometry import Rect
+from ..core.findings import Finding
+from ..core.mm import Rect
 from ..model.pack import Pack
-from ..packpath import OutsidePack, PackFileError, clipped, inside_pack, read_pack_file, regular_file
-from ..suggest import did_you_mean
+from ..core.packpath import OutsidePack, PackFileError, clipped, inside_pack, read_pack_file, regular_file
+from ..core.suggest import did_you_mean
 from .content import Generated, PlaceholderError, expand
-from .source import Block, Heading, IconRef, ListBlock, Paragraph, Placeholder, Run, TableBlock, parse_rules, \
+from ..model.rules_source import Block, Heading, IconRef, ListBlock, Paragraph, Placeholder, Run, TableBlock, parse_rules, \
     unclosed_placeholders
 
 Expanded = Block | Generated

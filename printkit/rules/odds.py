@@ -27,8 +27,8 @@ from math import comb, prod
 from ..model.pack import Card
 from ..requirements import Requirement
 from ..requirements.limits import ODDS_MAX_HAND, ODDS_MAX_STATES, ODDS_MAX_WORK
-from ..requirements.payment import match_slots
-from ..requirements.vocabulary import Vocabulary
+from ..model.payment import match_slots
+from ..model.vocabulary import Vocabulary
 
 
 class OverBudget(Exception):

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..layout.geometry import pt_to_mm
-from ..layout.typography import SHORT_WORD
+from ..core.mm import pt_to_mm
+from ..geometry.typography import SHORT_WORD
 MIRROR_FUZZ = 0.5  # mm two margins may differ by and still count as the same
 EMPTY_SHARE = 0.5  # of the text block: a page ending with more than this empty is mostly empty
 

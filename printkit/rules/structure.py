@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..findings import Finding, Location
-from .source import _parser, parse_rules
+from ..core.findings import Finding, Location
+from ..model.rules_source import _parser, parse_rules
 
 MAX_NESTING = 6  # lists and quotes inside one another
 MAX_TABLE_COLUMNS = 12  # columns of a Markdown table

@@ -6,7 +6,7 @@ gaps, without the PDF library.
 """
 from __future__ import annotations
 
-from ..fonts import font_key
+from ..core.fonts import font_key
 
 # Paragraph style -> the font key its text starts in.
 STYLE_FONTS = {

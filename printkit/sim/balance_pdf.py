@@ -1,6 +1,6 @@
 """balance.pdf: what the simulation found, as a plain-language summary and charts on A4 pages.
 
-The pages are a display list (``printkit.layout.draw``) laid out here from
+The pages are a display list (``printkit.geometry.draw``) laid out here from
 the report's summary and the geometry in ``sim.charts``; the render layer
 turns them into PDF. Blocks flow down the page and move to the next page
 when they do not fit; the table of cards continues across pages.
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..fonts import metrics
-from ..layout.draw import Box, Item, Line, Page, Text
-from ..layout.geometry import Rect
-from ..layout.text import wrap
+from ..core.fonts import metrics
+from ..geometry.draw import Box, Item, Line, Page, Text
+from ..core.mm import Rect
+from ..geometry.text import wrap
 from .charts import bar_rows, histogram, seat_chart
 from .summary import fair_pct, main_figure
 
@@ -361,11 +361,3 @@ def balance_pages(summary: Mapping[str, Any]) -> list[Page]:
         _figure_charts(flow, figures)
     return flow.finish(title)
 
-
-def balance_pdf(summary: Mapping[str, Any]) -> tuple[bytes, int]:
-    """balance.pdf's bytes and its number of pages."""
-    from ..render.pdf import render_pdf  # the drawing library loads only here
-
-    pages = balance_pages(summary)
-    return render_pdf(pages, {}, f"{summary['title']}: balance", "Simulated games: win rates, length, cards"), \
-        len(pages)

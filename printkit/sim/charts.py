@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..layout.geometry import Rect
+from ..core.mm import Rect
 
 
 @dataclass(frozen=True)

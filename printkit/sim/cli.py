@@ -9,7 +9,7 @@ import click
 
 from ..cliutil import (EXIT_FINDINGS, EXIT_OK, check_source_date_epoch, out_option, reason, refuse_shared_output,
                        resolve_packs)
-from .engine import Limits, Unplayable
+from ..games.records import Limits, Unplayable
 
 FORMATS = ("text", "json")
 MAX_SEED = 2**63 - 1
@@ -90,7 +90,7 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
 
 def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: int, limits: Limits):
     """The engine, the player counts and the bot, or a usage error saying what does not fit the pack."""
-    from .engines import NoEngine, engine_for
+    from ..games.registry import NoEngine, engine_for
 
     try:
         engine = engine_for(pack)
@@ -120,7 +120,7 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
                  out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None) -> int:
     """Check, simulate, print the report (or hand it to ``echo``) and write balance.pdf; the exit status."""
     from ..build import BuildRefused, checked_pack, output_name
-    from ..output import OutsideOutput, target_in, write_files_atomically
+    from ..core.output import OutsideOutput, target_in, write_files_atomically
     from ..report import display_path, format_text, use_color, visible
     from .report import json_report, text_report
     from .run import simulate
@@ -154,7 +154,7 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
                err=True)
     if no_pdf:
         return EXIT_OK
-    from .balance_pdf import balance_pdf
+    from ..render.balance import balance_pdf
 
     try:
         folder = target_in(out_dir, output_name(root))

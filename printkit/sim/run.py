@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from .engine import GameRecord
+from ..games.records import GameRecord
 
 CHUNK = 64  # games per task at most: small enough to spread the work, large enough to keep pickling cheap
 Progress = Callable[[int, int], None]  # (games done, games in all)

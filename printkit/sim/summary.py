@@ -14,7 +14,7 @@ import statistics
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .engine import GameRecord
+from ..games.records import GameRecord
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 

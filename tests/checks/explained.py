@@ -1,4 +1,4 @@
-"""Run the examples of the finding registry (printkit/findings.py): make each change, then run printkit."""
+"""Run the examples of the finding registry (printkit/core/findings.py): make each change, then run printkit."""
 from __future__ import annotations
 
 import os
@@ -11,7 +11,7 @@ from conftest import MINI, REPO, huge_png
 from PIL import Image
 
 from printkit.cli import cli
-from printkit.findings import Example, Picture
+from printkit.core.findings import Example, Picture
 
 FINDING_LINE = re.compile(r"^\S.*:\d+:\d+: (error|warning) [A-Z]\d{3} ")
 BIG_PICTURE = 20_000_000  # pixels: past this a picture is written as a PNG header alone, as huge_png makes it

@@ -9,9 +9,9 @@ from printkit.build import BuildOptions, build_pack, checked_pack
 from printkit.checks.pages import document_lint
 from printkit.kit.board import board_document
 from printkit.kit.document import Document
-from printkit.kit.pawns import pieces_page
-from printkit.layout.draw import Disc, Group, Line, Page, Text
-from printkit.layout.paper import Paper, paper
+from printkit.faces.pawns import pieces_page
+from printkit.geometry.draw import Disc, Group, Line, Page, Text
+from printkit.geometry.paper import Paper, paper
 
 REPO = Path(__file__).parents[2]
 SRA2 = Paper("SRA2", 450.0, 640.0)

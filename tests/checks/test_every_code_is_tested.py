@@ -1,7 +1,7 @@
 """Every registered finding code has a test that provokes it."""
 from pathlib import Path
 
-from printkit.findings import CODES
+from printkit.core.findings import CODES
 
 
 def test_every_code_appears_in_a_check_test():

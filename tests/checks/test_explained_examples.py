@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from explained import added_findings, base
 
-from printkit.findings import CODES, Edit, Example
+from printkit.core.findings import CODES, Edit, Example
 
 EXAMPLES = {code: info.example for code, info in CODES.items() if isinstance(info.example, Example)}
 

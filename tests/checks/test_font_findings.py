@@ -4,7 +4,7 @@ import os
 import pytest
 from conftest import at
 
-from printkit.fontfile import MAX_FONT_BYTES
+from printkit.core.fontfile import MAX_FONT_BYTES
 from testfonts import EMOJI, bitmap_only_font, collection, line_of, truetype_font, with_fonts
 
 HINT = "fonts are single .ttf or .otf files inside the pack folder, such as fonts/"

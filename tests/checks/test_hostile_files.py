@@ -19,9 +19,9 @@ from PIL import Image
 
 from conftest import REPO, deadline, huge_png
 
-from printkit.findings import Finding
+from printkit.core.findings import Finding
 from printkit.images.prepare import ArtRenderError, prepared
-from printkit.layout.geometry import Rect
+from printkit.core.mm import Rect
 
 unix_only = pytest.mark.skipif(not hasattr(signal, "SIGALRM") or not hasattr(os, "mkfifo"),
                                reason="needs SIGALRM, FIFOs and symlinks")

@@ -18,10 +18,10 @@ from printkit.requirements import (Combo, RequirementSyntaxError, RequirementToo
                                    parse_requirement)
 from printkit.requirements.limits import (MAX_COUNT, MAX_MULTIPLIER, MAX_REQUIREMENT_CHARS,
                                           MAX_REQUIREMENT_TERMS, MAX_TERM_HINTS)
-from printkit.requirements.payment import match_slots, pay_alternative
-from printkit.requirements.vocabulary import pack_vocabulary
+from printkit.model.payment import match_slots, pay_alternative
+from printkit.model.vocabulary import pack_vocabulary
 from printkit.rules.document import load_rules
-from printkit.rules.generated import CardTable
+from printkit.model.rules_generated import CardTable
 from printkit.rules.odds import payable_odds
 
 FOOTBALL = "Football Kick,4,CB + LU"  # line 3 of gags.csv; its requirement starts at column 17

@@ -7,7 +7,7 @@ from conftest import at
 from printkit.checks import check_pack
 from printkit.model.pack import Expectation
 from printkit.rules.content import expand
-from printkit.rules.source import Placeholder
+from printkit.model.rules_source import Placeholder
 
 COST = 'cost = { type = "number", min = 0, max = 20, placeholders = ["X", "*"] }'
 # The first card's cost starts at line 2, column 15 of gags.csv.

@@ -6,9 +6,9 @@ from conftest import at
 
 from printkit.checks.page_lint import lint_items, lone_words
 from printkit.checks.pages import lint_pages
-from printkit.findings import Location
-from printkit.layout.draw import Box, Disc, Group, Line, Page, Path as PathItem, Text
-from printkit.layout.geometry import Rect
+from printkit.core.findings import Location
+from printkit.geometry.draw import Box, Disc, Group, Line, Page, Path as PathItem, Text
+from printkit.core.mm import Rect
 from printkit.model.pack import LintSettings
 
 LIMITS = LintSettings()
@@ -163,7 +163,7 @@ def test_text_in_the_edge_a_printer_cannot_reach_is_reported():
 
 def test_a_card_side_with_text_across_a_shape_edge_is_reported_at_its_deck():
     from printkit.checks.pages import face_findings
-    from printkit.layout.draw import Face
+    from printkit.geometry.draw import Face
     from printkit.model.loader import load_pack
 
     pack, _ = load_pack(Path(__file__).parents[2] / "cards" / "gag-grab")
@@ -259,7 +259,7 @@ def test_every_allowed_space_margin_tiles_a_board_the_page_lint_finds_clean(tmp_
 def _sheet_findings(layout, filled: int = 9) -> list:
     """The page lint of a front sheet of ``layout`` as cards.pdf lays it out (faces of the cards' size)."""
     from printkit.kit.sheets import front_page
-    from printkit.layout.draw import Face
+    from printkit.geometry.draw import Face
 
     face = Face("card", layout.card_w, layout.card_h, 3.0, ())
     page = front_page(layout, ("card",) * filled, "Cards · sheet 1 of 1 · fronts")
@@ -268,8 +268,8 @@ def _sheet_findings(layout, filled: int = 9) -> list:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_T730_a_crop_mark_in_the_edge_band_of_a_sheet(paper):
-    from printkit.layout.paper import PAPERS
-    from printkit.layout.sheet import SheetLayout, SheetTemplate
+    from printkit.geometry.paper import PAPERS
+    from printkit.geometry.sheet import SheetLayout, SheetTemplate
 
     # Marks allowed to run to 0.5 mm from the edge, as Letter sheets once had them: reported.
     careless = SheetLayout.compute(PAPERS[paper], 63.5, 88.9, SheetTemplate(printer_reach=0.5, gutter=2.5))
@@ -322,7 +322,7 @@ def _kit_lone_words(pack_id: str) -> list:
 @pytest.mark.parametrize("pack_id", ["gag-grab", "many-faces"])
 def test_T731_wrapped_greedily_the_bundled_cards_strand_words_and_balanced_they_do_not(monkeypatch, pack_id):
     from printkit.faces import engine
-    from printkit.layout import richtext, text
+    from printkit.geometry import richtext, text
 
     def forget() -> None:  # the fits are cached: drop them when the way of breaking lines changes
         richtext._fit.cache_clear()

@@ -12,8 +12,8 @@ import pdfplumber
 import pytest
 from reportlab.platypus import BaseDocTemplate, PageBreak, Spacer
 
-from printkit.layout.geometry import mm_to_pt
-from printkit.layout.paper import Paper, paper as paper_named
+from printkit.core.mm import mm_to_pt
+from printkit.geometry.paper import Paper, paper as paper_named
 from printkit.model.loader import load_pack
 from printkit.packs import resolve_pack
 from printkit.render import rules_tables
@@ -22,8 +22,8 @@ from printkit.render.rules_lint import lint_rules
 from printkit.render.rules_styles import rules_fonts
 from printkit.rules.pagination import page_problems
 from printkit.rules.document import load_rules
-from printkit.rules.generated import CardTable, Legend
-from printkit.rules.source import Heading, ListBlock, Paragraph, Run, TableBlock
+from printkit.model.rules_generated import CardTable, Legend
+from printkit.model.rules_source import Heading, ListBlock, Paragraph, Run, TableBlock
 from printkit.render.rules_flowables import note_line
 
 A5 = Paper("half a4", 148.5, 210.0)  # a booklet's half page

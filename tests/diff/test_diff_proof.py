@@ -15,8 +15,8 @@ from printkit.cli import cli
 from printkit.diff import proof as proofmod
 from printkit.diff.compare import compare
 from printkit.diff.proof_layout import card_rect, pages_of, proof_grid
-from printkit.layout.draw import Text, flatten
-from printkit.layout.geometry import Rect
+from printkit.geometry.draw import Text, flatten
+from printkit.core.mm import Rect
 
 PT = 72 / 25.4
 

@@ -122,8 +122,8 @@ def test_pdf_pages_carry_no_marks_outside_the_trim(pod):
 
 def test_the_mark_check_sees_a_crop_mark(tmp_path):
     """The check above would fail on a page with a crop mark in its bleed."""
-    from printkit.layout.draw import Line, Page, Place
-    from printkit.layout.geometry import Rect
+    from printkit.geometry.draw import Line, Page, Place
+    from printkit.core.mm import Rect
     from printkit.render.pdf import render_pdf
 
     key = "kids/front/Charlie Brown"

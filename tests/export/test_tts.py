@@ -278,7 +278,7 @@ def test_many_faces_objects_do_not_share_a_spot(out):
 def test_a_module_without_table_pieces_still_exports(tmp_path, monkeypatch):
     from dataclasses import replace
 
-    from printkit import games
+    from printkit.games import registry as games
 
     plain = replace(games.MODULES["sets-and-runs"], table_pieces=None)
     monkeypatch.setitem(games.MODULES, "sets-and-runs", plain)

@@ -6,7 +6,7 @@ import pytest
 from printkit.checks import check_pack
 from printkit.faces import LazyFronts
 from printkit.faces.aid import aid_back, aid_front
-from printkit.layout.draw import Box, Text, flatten
+from printkit.geometry.draw import Box, Text, flatten
 
 PACKS = Path(__file__).resolve().parents[2] / "cards"
 PT_MM = 25.4 / 72

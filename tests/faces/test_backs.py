@@ -7,8 +7,8 @@ from conftest import REPO
 from printkit.checks import check_pack
 from printkit.faces import back_face
 from printkit.faces.colour import contrast
-from printkit.layout.bounds import bounds, placed
-from printkit.layout.draw import Box, Path, Text
+from printkit.geometry.bounds import bounds, placed
+from printkit.geometry.draw import Box, Path, Text
 
 PACKS = {name: check_pack(REPO / "cards" / name) for name in ("gag-grab", "many-faces")}
 BACKS = [(pack, spec.id, ink) for pack, report in PACKS.items() for spec in report.pack.manifest.decks

@@ -15,8 +15,8 @@ import zlib
 import pytest
 
 from printkit.faces import deck_drawer
-from printkit.layout.bounds import bounds, placed
-from printkit.layout.draw import Box, Disc, Group, Path as PathItem, Picture, Text, flatten
+from printkit.geometry.bounds import bounds, placed
+from printkit.geometry.draw import Box, Disc, Group, Path as PathItem, Picture, Text, flatten
 from printkit.model.loader import load_pack
 
 W, H = 63.5, 88.9

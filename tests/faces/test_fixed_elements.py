@@ -13,7 +13,7 @@ import pytest
 
 from printkit.faces import deck_drawer
 from printkit.faces.engine import _fixed
-from printkit.layout.draw import Box, Group, Text, flatten
+from printkit.geometry.draw import Box, Group, Text, flatten
 from printkit.model.loader import load_pack
 from test_engine import GAME
 

@@ -2,7 +2,7 @@
 from conftest import REPO
 
 from printkit.faces.requirement import draw_requirement, requirement_block
-from printkit.layout.geometry import Rect
+from printkit.core.mm import Rect
 from printkit.model.loader import load_pack
 from printkit.requirements import parse_requirement
 

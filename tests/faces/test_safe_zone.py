@@ -11,8 +11,8 @@ from conftest import REPO
 from printkit.checks import check_pack
 from printkit.faces import back_face
 from printkit.faces.aid import aid_back, aid_front
-from printkit.layout.bounds import bounds, placed
-from printkit.layout.draw import Disc, Path, Text
+from printkit.geometry.bounds import bounds, placed
+from printkit.geometry.draw import Disc, Path, Text
 
 SAFE = 3.0
 REPORT = check_pack(REPO / "cards" / "gag-grab")
@@ -50,7 +50,7 @@ def test_every_front_fits_without_overflow():
 def test_a_picture_back_shows_its_label_on_a_band_only_when_it_has_one(gag_grab, label, band):
     from PIL import Image
 
-    from printkit.layout.draw import Box, Picture, flatten
+    from printkit.geometry.draw import Box, Picture, flatten
 
     Image.new("RGB", (800, 1100), (200, 120, 40)).save(gag_grab.path / "back.png")
     gag_grab.edit("game.toml", 'label = "Gag"', f'label = "{label}"\nart = "back.png"')
@@ -69,7 +69,7 @@ def test_a_full_card_picture_lies_under_the_name_and_a_window_beside_it(gag_grab
     from PIL import Image
 
     from checks.test_art_findings import with_art
-    from printkit.layout.draw import Picture, flatten
+    from printkit.geometry.draw import Picture, flatten
 
     Image.new("RGB", (1200, 1700), (40, 120, 200)).save(gag_grab.path / "photo.png")
     with_art(gag_grab, {"Football Kick": "photo.png"})

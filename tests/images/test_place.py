@@ -2,7 +2,7 @@
 import pytest
 
 from printkit.images.place import effective_dpi, place
-from printkit.layout.geometry import Rect
+from printkit.core.mm import Rect
 
 BOX = Rect(10.0, 20.0, 40.0, 30.0)  # 4:3 landscape window
 

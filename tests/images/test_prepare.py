@@ -6,7 +6,7 @@ from PIL import Image
 
 from printkit.images.prepare import ArtRenderError, prepared
 from printkit.images.probe import PIXEL_LIMIT
-from printkit.layout.geometry import Rect
+from printkit.core.mm import Rect
 
 BOX = Rect(0, 0, 40, 20)  # mm
 
@@ -100,7 +100,7 @@ def solid(path, colour) -> None:
 def test_a_picture_is_decoded_again_only_when_its_bytes_change(tmp_path, monkeypatch):
     import os
 
-    from printkit.buildstate import build_state
+    from printkit.core.buildstate import build_state
     from printkit.images import prepare
 
     decoded = []

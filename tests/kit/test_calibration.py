@@ -8,9 +8,9 @@ backs exactly behind their fronts again.
 import pytest
 
 from printkit.kit.calibration import RESOLUTION, label, steps, verniers
-from printkit.layout.duplex import Flip, Offset, back_placements, seen_from_front
-from printkit.layout.paper import PAPERS
-from printkit.layout.sheet import SheetLayout
+from printkit.geometry.duplex import Flip, Offset, back_placements, seen_from_front
+from printkit.geometry.paper import PAPERS
+from printkit.geometry.sheet import SheetLayout
 
 
 def read(vernier, error: float, lay: SheetLayout, flip: Flip) -> float:

@@ -10,12 +10,12 @@ import pdfplumber
 import pytest
 
 from printkit.build import BuildResult, checked_pack
-from printkit.fonts import metrics
+from printkit.core.fonts import metrics
 from printkit.kit.cards import cards_document
 from printkit.kit.checklist import MAX_LISTED, MAX_PAGES, ChecklistDeck, checklist_layout
 from printkit.kit.sheets import SheetOptions
-from printkit.layout.duplex import Flip
-from printkit.layout.paper import paper
+from printkit.geometry.duplex import Flip
+from printkit.geometry.paper import paper
 
 REPO = Path(__file__).resolve().parents[2]
 MM = 72 / 25.4

@@ -3,8 +3,8 @@ import pytest
 from conftest import REPO
 
 from printkit.checks import check_pack
-from printkit.kit.pawns import PAWN_STYLES, PAWN_W, TAB
-from printkit.layout.draw import Disc, flatten
+from printkit.faces.pawns import PAWN_STYLES, PAWN_W, TAB
+from printkit.geometry.draw import Disc, flatten
 
 REPORT = check_pack(REPO / "cards" / "gag-grab")
 
@@ -28,7 +28,7 @@ def test_eight_pawns_differ_in_colour_and_in_symbol():
 
 
 def test_the_die_net_has_a_glue_flap_for_each_of_its_seven_seams():
-    from printkit.kit.pawns import die_net_geometry
+    from printkit.faces.pawns import die_net_geometry
     s = 10.0
     net = die_net_geometry(0.0, 0.0, s)
     assert len(net.faces) == 6 and len(net.flaps) == 7
@@ -47,8 +47,8 @@ def test_the_die_net_has_a_glue_flap_for_each_of_its_seven_seams():
 
 
 def test_on_the_pieces_page_cut_lines_are_solid_and_fold_lines_dashed():
-    from printkit.kit.pawns import die_net, pawn
-    from printkit.layout.draw import Box, Line
+    from printkit.faces.pawns import die_net, pawn
+    from printkit.geometry.draw import Box, Line
     for items in (die_net(0.0, 0.0), pawn(1, 0.0, 0.0)):
         lines = [i for i in items if isinstance(i, Line)]
         assert any(ln.dash for ln in lines)  # folds
@@ -61,7 +61,7 @@ def test_on_the_pieces_page_cut_lines_are_solid_and_fold_lines_dashed():
 def test_the_clover_is_one_outline():
     # One sub-path, so a stroke runs round the outside only (no circles inside the leaves),
     # and the stem joins the leaves without a notch: it starts where it meets them.
-    from printkit.faces.symbols import SYMBOLS
+    from printkit.core.symbols import SYMBOLS
     ops = SYMBOLS["clover"]
     assert [op[0] for op in ops].count("M") == 1 and ops[-1] == ("Z",)
     stem = [op for op in ops if op[0] == "L"]

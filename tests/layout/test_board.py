@@ -4,7 +4,7 @@ from dataclasses import astuple
 import pytest
 from conftest import REPO
 
-from printkit.layout.board import BoardLayout, parse_space, space_name
+from printkit.geometry.board import BoardLayout, parse_space, space_name
 from printkit.model.loader import load_pack
 
 SPEC = load_pack(REPO / "cards" / "gag-grab")[0].manifest.board
@@ -55,7 +55,7 @@ def test_the_one_sheet_board_trims_inside_a2_and_fits_sra2_with_bleed_and_marks(
 
 
 def test_the_track_holds_the_coordinates_and_the_tiled_board_has_a_side_panel():
-    from printkit.layout.board import TILED_BANDS
+    from printkit.geometry.board import TILED_BANDS
     g, t = BOARD.grid, BOARD.track
     assert (g.x - t.x, t.top - g.top) == pytest.approx((7, 7))
     assert BOARD.title_area.y == pytest.approx(t.top) and BOARD.title_area.h == pytest.approx(16)

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from printkit.findings import Location
-from printkit.layout.boxes import element_box, frame_rect, layout_boxes
-from printkit.layout.geometry import Rect
-from printkit.model.layouts import Element, convert
+from printkit.core.findings import Location
+from printkit.geometry.boxes import element_box, frame_rect, layout_boxes
+from printkit.core.mm import Rect
+from printkit.model.designs import Element, convert
 from printkit.model.loader import load_pack
 
 W, H, SAFE = 63.5, 88.9, 4.0

@@ -3,9 +3,9 @@ import math
 
 import pytest
 
-from printkit.layout.duplex import Flip, Offset, back_placements, back_rotation, seen_from_front
-from printkit.layout.paper import PAPERS
-from printkit.layout.sheet import DEFAULT_GUTTER, SheetLayout, SheetTemplate
+from printkit.geometry.duplex import Flip, Offset, back_placements, back_rotation, seen_from_front
+from printkit.geometry.paper import PAPERS
+from printkit.geometry.sheet import DEFAULT_GUTTER, SheetLayout, SheetTemplate
 
 
 @pytest.fixture(params=[("a4", 0.0), ("letter", 0.0), ("a4", DEFAULT_GUTTER), ("letter", DEFAULT_GUTTER)],

@@ -3,14 +3,14 @@ import time
 
 import pytest
 
-from printkit.fonts import metrics
-from printkit.layout import richtext
-from printkit.layout.draw import Box, Text, text_lines
-from printkit.layout.geometry import Rect, pt_to_mm
-from printkit.layout.richparse import BREAK, Span, icon_references, parse_rich
-from printkit.layout.richtext import (ICON_GAP, ICON_SCALE, IconPiece, RichFonts, fit_rich,
+from printkit.core.fonts import metrics
+from printkit.geometry import richtext
+from printkit.geometry.draw import Box, Text, text_lines
+from printkit.core.mm import Rect, pt_to_mm
+from printkit.geometry.richparse import BREAK, Span, icon_references, parse_rich
+from printkit.geometry.richtext import (ICON_GAP, ICON_SCALE, IconPiece, RichFonts, fit_rich,
                                       missing_characters, rich_items)
-from printkit.layout.text import LEADING, block_height, fit_text
+from printkit.geometry.text import LEADING, block_height, fit_text
 
 BODY = RichFonts()
 ICONS = {"coin", "gem"}

@@ -3,9 +3,9 @@ from dataclasses import astuple
 
 import pytest
 
-from printkit.layout.geometry import Rect, Sides
-from printkit.layout.paper import PAPERS, Paper
-from printkit.layout.sheet import DEFAULT_GUTTER, GutterTooWide, LayoutError, SheetLayout, SheetTemplate, check_gutter
+from printkit.core.mm import Rect, Sides
+from printkit.geometry.paper import PAPERS, Paper
+from printkit.geometry.sheet import DEFAULT_GUTTER, GutterTooWide, LayoutError, SheetLayout, SheetTemplate, check_gutter
 
 POKER = (63.5, 88.9)
 # (paper, left, bottom) of the 190.5 × 266.7 mm grid, worked out by hand: each end keeps the 4 mm

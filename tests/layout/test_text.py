@@ -1,5 +1,5 @@
 """Wrapping and shrinking text, with a fake font whose every character is 0.5 em wide."""
-from printkit.layout.text import fit_text, wrap
+from printkit.geometry.text import fit_text, wrap
 
 
 class Mono:

@@ -2,9 +2,9 @@
 import pytest
 from conftest import REPO
 
-from printkit.layout.board import TILED_BANDS, BoardLayout
-from printkit.layout.paper import PAPERS, UNPRINTABLE_MM, Paper
-from printkit.layout.tiling import GLUE, MARK, alignment_marks, plan_axis, plan_tiles
+from printkit.geometry.board import TILED_BANDS, BoardLayout
+from printkit.geometry.paper import PAPERS, UNPRINTABLE_MM, Paper
+from printkit.geometry.tiling import GLUE, MARK, alignment_marks, plan_axis, plan_tiles
 from printkit.model.loader import load_pack
 
 BOARD = BoardLayout.compute(load_pack(REPO / "cards" / "gag-grab")[0].manifest.board, 63.5, 88.9, TILED_BANDS)
@@ -142,6 +142,6 @@ def test_plan_axis_keeps_joins_out_of_text():
 
 
 def test_a_board_too_big_for_any_tiling_is_refused():
-    from printkit.layout.sheet import LayoutError
+    from printkit.geometry.sheet import LayoutError
     with pytest.raises(LayoutError):
         plan_tiles(500, 500, (0, 500), (0, 500), Paper("tiny", 30, 30))

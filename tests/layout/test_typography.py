@@ -1,7 +1,7 @@
 """Typographic quotes and number ranges: pure functions on strings."""
 import pytest
 
-from printkit.layout.typography import number_range, smart_quotes
+from printkit.geometry.typography import number_range, smart_quotes
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -1,10 +1,10 @@
 """Fallback fonts as font keys: a key names a chain of fonts, text splits into runs, metrics measure each
-character in the font that prints it (printkit.fonts)."""
+character in the font that prints it (printkit.core.fonts)."""
 import pytest
 
-from printkit.fonts import (font_chain, font_for_char, font_label, font_runs, metrics, primary_font,
+from printkit.core.fonts import (font_chain, font_for_char, font_label, font_runs, metrics, primary_font,
                             register_font_file, with_fallback)
-from printkit.layout.geometry import pt_to_mm
+from printkit.core.mm import pt_to_mm
 from testfonts import EMOJI, truetype_font
 
 OLD_O = "\ua66e"  # ꙮ, a letter none of the bundled fonts has

@@ -1,9 +1,9 @@
-"""The [fonts] table read into FontSettings, and pack fonts in printkit.fonts' registry."""
+"""The [fonts] table read into FontSettings, and pack fonts in printkit.core.fonts' registry."""
 import re
 import subprocess
 import sys
 
-from printkit.fonts import font_for_char, font_key, font_label, font_path, metrics, pdf_font_name, register_font_file
+from printkit.core.fonts import font_for_char, font_key, font_label, font_path, metrics, pdf_font_name, register_font_file
 from printkit.model.manifest import load_manifest
 from testfonts import EMOJI, cff_font, truetype_font, with_fonts
 
@@ -90,7 +90,7 @@ def test_the_key_comes_from_the_bytes_not_the_name(tmp_path):
 
 def test_the_same_file_gets_the_same_key_in_another_run(tmp_path):
     (tmp_path / "a.ttf").write_bytes(truetype_font("AB "))
-    code = f"from printkit.fonts import register_font_file; print(register_font_file({str(tmp_path / 'a.ttf')!r}))"
+    code = f"from printkit.core.fonts import register_font_file; print(register_font_file({str(tmp_path / 'a.ttf')!r}))"
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout for _ in range(2)}
     assert runs == {register_font_file(tmp_path / "a.ttf") + "\n"}
 

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from printkit.checks import check_pack
 from printkit.cli import cli
 from printkit.model import tomltable
-from printkit.model.layout_keys import LAYOUT_KEYS, STYLE_KEYS
+from printkit.model.design_keys import LAYOUT_KEYS, STYLE_KEYS
 from printkit.model.manifest_keys import SPECS, spec_at
 from printkit.model.pack import ArtSettings, LintSettings
 

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from checks.test_art_findings import with_art
 from printkit.build import BuildOptions, build_pack
 from printkit.checks import check_pack
-from printkit.layout.draw import Picture, flatten
+from printkit.geometry.draw import Picture, flatten
 
 MM = 72 / 25.4
 

@@ -5,7 +5,7 @@ whole session. The expectations are worked out here, by hand, from the pack's
 CSV files and the print conventions (poker cards, 3 × 3 to a sheet, touching,
 centred, 2.5 mm apart where the paper has room; backs mirrored behind their
 fronts); nothing is taken from
-``printkit.layout`` or from a previous run.
+``printkit.geometry`` or from a previous run.
 
 Tools: pypdf for the PDF's structure (page boxes, fonts, where each card face
 is drawn and clipped, the lines a page strokes itself), pdfplumber for what ends

@@ -41,8 +41,8 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.cli import cli
-from printkit.layout.paper import paper as paper_named
-from printkit.layout.sheet import SheetLayout
+from printkit.geometry.paper import paper as paper_named
+from printkit.geometry.sheet import SheetLayout
 
 PACK = Path(__file__).resolve().parents[1] / "packs" / "creatures"
 PT = 72 / 25.4
@@ -72,7 +72,7 @@ SPELL_BOXES = {
 }
 KIND_LABELS = {"beast": "BEAST", "flier": "FLIER", "spirit": "SPIRIT", "legendary": "LEGENDARY"}
 COIN = (0.902, 0.624, 0.0)  # #E69F00, the coin icon's colour
-# The bundled text faces, as embedded: copies with an open zero (see printkit.fontzero).
+# The bundled text faces, as embedded: copies with an open zero (see printkit.core.fontzero).
 BOLD, ITALIC, REGULAR = ("AtkinsonHyperlegible-Bold-OpenZero", "AtkinsonHyperlegible-Italic-OpenZero",
                          "AtkinsonHyperlegible-Regular-OpenZero")
 

@@ -4,7 +4,7 @@ A scratch copy of the tiny test pack gets three printed decks: its Kid cards at
 the pack's poker size, five tarot-size Omen cards and twenty mini Tip cards,
 plus two player aids (pack size). Every expected grid is worked out here by
 hand from the paper and card sizes with 4 mm margins (room 202 × 289 mm on
-A4, 207.9 × 271.4 mm on Letter); nothing comes from ``printkit.layout``.
+A4, 207.9 × 271.4 mm on Letter); nothing comes from ``printkit.geometry``.
 
 - tarot 69.85 × 120.65: upright 2 × 2 on both papers (turned would be 1 × 4 on
   A4, a tie, and 1 × 3 on Letter), grid 139.7 × 241.3 mm.

@@ -17,12 +17,12 @@ from printkit.build import BuildOptions, build_pack
 from printkit.checks import check_pack
 from printkit.diff.compare import compare
 from printkit.diff.proof import proof_pdf
-from printkit.fonts import register_font_file, with_fallback
-from printkit.layout.draw import Page, Text
-from printkit.layout.geometry import mm_to_pt
+from printkit.core.fonts import register_font_file, with_fallback
+from printkit.geometry.draw import Page, Text
+from printkit.core.mm import mm_to_pt
 from printkit.render.pdf import render_pdf, utf16_destinations
 from printkit.render.rules_styles import markup
-from printkit.rules.source import Run
+from printkit.model.rules_source import Run
 from testfonts import EMOJI, truetype_font
 
 REPO = Path(__file__).resolve().parents[2]

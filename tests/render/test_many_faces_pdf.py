@@ -13,7 +13,7 @@ from conftest import REPO
 from pypdf import PdfReader
 
 from printkit.cli import cli
-from printkit.layout.typography import smart_quotes  # cards print typographic quotes
+from printkit.geometry.typography import smart_quotes  # cards print typographic quotes
 
 PACK = REPO / "cards" / "many-faces"
 MANIFEST = tomllib.loads((PACK / "game.toml").read_text(encoding="utf-8"))

@@ -15,10 +15,10 @@ import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from printkit import fontconvert
+from printkit.core import fontconvert
 from printkit.build import BuildOptions, BuildRefused, build_pack
-from printkit.fonts import FontUnusable, register_font_file
-from printkit.layout.draw import Page, Text
+from printkit.core.fonts import FontUnusable, register_font_file
+from printkit.geometry.draw import Page, Text
 from printkit.render.pdf import render_pdf
 from testfonts import EMOJI, cff_font, line_of, truetype_font, with_fonts
 
@@ -107,8 +107,8 @@ def test_same_input_same_bytes_even_in_another_process(tmp_path):
     first = render(("AB", tt), ("BA", cff))
     assert render(("AB", tt), ("BA", cff)) == first
     # A fresh process registers and converts the fonts anew: the bytes must not change.
-    code = ("import sys; from printkit.fonts import register_font_file as r\n"
-            "from printkit.layout.draw import Page, Text\nfrom printkit.render.pdf import render_pdf\n"
+    code = ("import sys; from printkit.core.fonts import register_font_file as r\n"
+            "from printkit.geometry.draw import Page, Text\nfrom printkit.render.pdf import render_pdf\n"
             f"tt, cff = r({str(tmp_path / 'Same.ttf')!r}), r({str(tmp_path / 'Same.otf')!r})\n"
             "items = (Text(10, 280, 'AB', tt, 14), Text(10, 268, 'BA', cff, 14))\n"
             "sys.stdout.buffer.write(render_pdf([Page(210, 297, items)], faces={}, title='fonts',"

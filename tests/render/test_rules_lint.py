@@ -2,7 +2,7 @@
 import pytest
 from conftest import REPO
 
-from printkit.layout.paper import Paper, paper
+from printkit.geometry.paper import Paper, paper
 from printkit.model.loader import load_pack
 from printkit.render.rules_lint import lint_rules
 

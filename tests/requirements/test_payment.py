@@ -5,9 +5,9 @@ import pytest
 
 from printkit.model.pack import Card, Category
 from printkit.requirements import parse_requirement
-from printkit.requirements.payment import can_pay, find_payment, match_slots
-from printkit.requirements.vocabulary import Vocabulary
-from printkit.findings import Location
+from printkit.model.payment import can_pay, find_payment, match_slots
+from printkit.model.vocabulary import Vocabulary
+from printkit.core.findings import Location
 
 KIDS = [  # name, code, kind, gender
     ("Charlie Brown", "CB", "main", "boy"), ("Snoopy", "SN", "main", "boy"),

@@ -8,10 +8,10 @@ import pytest
 from conftest import REPO, ScratchPack, at
 
 from printkit.build import BuildOptions, build_pack
-from printkit.findings import Location
+from printkit.core.findings import Location
 from printkit.model.loader import load_pack
 from printkit.rules.content import CardTable, expand
-from printkit.rules.source import Placeholder
+from printkit.model.rules_source import Placeholder
 
 CREATURES = REPO / "tests" / "packs" / "creatures"
 ROWS = list(csv.DictReader(open(CREATURES / "creatures.csv", encoding="utf-8")))

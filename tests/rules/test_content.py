@@ -7,8 +7,8 @@ from conftest import REPO
 from printkit.model.loader import load_pack
 from printkit.rules.content import CardTable, Legend, PlaceholderError, expand
 from printkit.rules.document import load_rules
-from printkit.rules.source import Placeholder
-from printkit.findings import Location
+from printkit.model.rules_source import Placeholder
+from printkit.core.findings import Location
 
 PACK = load_pack(REPO / "cards" / "gag-grab")[0]
 KIDS = list(csv.DictReader(open(REPO / "cards/gag-grab/kids.csv", encoding="utf-8")))

@@ -7,7 +7,7 @@ from conftest import REPO
 
 from printkit.model.loader import load_pack
 from printkit.requirements import parse_requirement
-from printkit.requirements.vocabulary import pack_vocabulary
+from printkit.model.vocabulary import pack_vocabulary
 from printkit.rules.odds import compositions, payable_odds
 
 PACK = load_pack(REPO / "cards" / "gag-grab")[0]
@@ -59,7 +59,7 @@ def brute_force(requirement, cards, vocabulary, hand):
     """The odds by dealing every hand of distinct physical cards: the definition itself."""
     from itertools import combinations
 
-    from printkit.requirements.payment import can_pay
+    from printkit.model.payment import can_pay
     deck = [c.name for c in cards for _ in range(c.count)]
     hands = list(combinations(range(len(deck)), hand))
     good = sum(can_pay(requirement, [deck[i] for i in h], vocabulary) for h in hands)

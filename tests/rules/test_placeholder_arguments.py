@@ -5,7 +5,7 @@ import sys
 import pytest
 from conftest import at
 
-from printkit.games import module_for
+from printkit.games.registry import module_for
 from printkit.model.loader import load_pack
 from printkit.rules.arguments import MAX_ARGUMENT
 from printkit.rules.content import BLOCK, INLINE, MEASURED

@@ -3,10 +3,10 @@ from dataclasses import replace
 
 from conftest import REPO
 
-from printkit.findings import Location
+from printkit.core.findings import Location
 from printkit.model.loader import load_pack
 from printkit.rules.content import expand
-from printkit.rules.source import Placeholder
+from printkit.model.rules_source import Placeholder
 
 PACK = load_pack(REPO / "cards" / "gag-grab")[0]
 HERE = Location(REPO / "rules.md")

@@ -1,7 +1,7 @@
 """The rules source: Markdown blocks, emphasis, and where placeholders stand."""
 from pathlib import Path
 
-from printkit.rules.source import Heading, ListBlock, Paragraph, Placeholder, Run, parse_rules, \
+from printkit.model.rules_source import Heading, ListBlock, Paragraph, Placeholder, Run, parse_rules, \
     unclosed_placeholders
 
 F = Path("rules.md")

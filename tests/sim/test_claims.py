@@ -15,10 +15,10 @@ import pytest
 from conftest import REPO
 
 from printkit.model.loader import load_pack
-from printkit.sim import claims
-from printkit.sim.claims_board import space_index, space_name, start_spaces
-from printkit.sim.claims_bots import BOTS
-from printkit.sim.claims_state import Illegal, State, roll_off
+from printkit.games.claims import engine as claims
+from printkit.games.claims.board import space_index, space_name, start_spaces
+from printkit.games.claims.bots import BOTS
+from printkit.games.claims.state import Illegal, State, roll_off
 
 
 @pytest.fixture(scope="module")
@@ -459,7 +459,7 @@ def test_card_figures_and_figures(setup):
 
 
 def test_observations_name_the_powers_used_per_game_and_those_never_used(setup):
-    from printkit.sim.engine import GameRecord
+    from printkit.games.records import GameRecord
 
     records = [GameRecord(4, (3, 0, 0, 0), (0,), 25, 7, counts=(("power:boost", 3), ("power:extra-claim", 1))),
                GameRecord(4, (3, 0, 0, 0), (0,), 25, 7, counts=(("power:boost", 1),))]

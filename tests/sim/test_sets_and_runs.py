@@ -11,10 +11,10 @@ import pytest
 from conftest import REPO
 
 from printkit.model.loader import load_pack
-from printkit.sim import sets_and_runs as engine
-from printkit.sim.sets_and_runs_actions import action_step, amounts, legal
-from printkit.sim.sets_and_runs_bots import GreedyBot
-from printkit.sim.sets_and_runs_state import Game
+from printkit.games.sets_and_runs import engine
+from printkit.games.sets_and_runs.actions import action_step, amounts, legal
+from printkit.games.sets_and_runs.bots import GreedyBot
+from printkit.games.sets_and_runs.state import Game
 
 PACK = REPO / "cards" / "many-faces"
 PERSONAS = ["flying-ace", "joe-cool", "author", "scout", "masked-marvel", "easter-beagle", "surgeon",
@@ -596,7 +596,7 @@ def test_every_rule_quoted_here_is_in_the_rules_text():
 
 
 def test_observations_give_sets_against_runs_the_deck_and_stalled_games(setup):
-    from printkit.sim.engine import GameRecord
+    from printkit.games.records import GameRecord
 
     records = [GameRecord(4, (9, 0, 0, 0), (0,), 30, 8, counts=(("sets", 3), ("runs", 1), ("deck-ran-out", 1),
                                                                  ("ended-stuck", 1))),

@@ -13,7 +13,7 @@ from printkit.checks import check_pack
 from printkit.model.loader import load_pack
 from printkit.rules.balance import CACHE_NAME
 from printkit.rules.document import load_rules
-from printkit.rules.source import Paragraph
+from printkit.model.rules_source import Paragraph
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def counted(monkeypatch):
         calls.append(args[2:6])  # games, player counts, bot, seed
         return real(*args, **kwargs)
     monkeypatch.setattr(printkit.sim.run, "simulate", simulate)
-    monkeypatch.setattr("printkit.sim.engines.engine_for", lambda pack: toy_engine)
+    monkeypatch.setattr("printkit.games.registry.engine_for", lambda pack: toy_engine)
     return calls
 
 

@@ -7,11 +7,12 @@ import pytest
 import toy_engine
 
 from printkit.checks.pages import lint_pages
-from printkit.findings import Location
-from printkit.layout.draw import Text, flatten
-from printkit.layout.geometry import Rect
+from printkit.core.findings import Location
+from printkit.geometry.draw import Text, flatten
+from printkit.core.mm import Rect
 from printkit.model.pack import LintSettings
-from printkit.sim.balance_pdf import MARGIN, PAGE_H, PAGE_W, balance_pages, balance_pdf, card_charts
+from printkit.render.balance import balance_pdf
+from printkit.sim.balance_pdf import MARGIN, PAGE_H, PAGE_W, balance_pages, card_charts
 from printkit.sim.charts import Axis, bar_rows, histogram, nice_step, seat_chart, ticks
 from printkit.sim.run import simulate
 from printkit.sim.summary import summarize

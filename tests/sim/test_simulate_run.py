@@ -5,7 +5,7 @@ import random
 import pytest
 import toy_engine
 
-from printkit.sim.engine import GameRecord
+from printkit.games.records import GameRecord
 from printkit.sim.report import json_report, text_report
 from printkit.sim.run import chunks, game_seed, simulate
 from printkit.sim.summary import card_observations, count_observations, count_summary, seat_wins, summarize, \

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from printkit.sim.engine import CardEvent, GameRecord
+from printkit.games.records import CardEvent, GameRecord
 
 name = "toy"
 bots = ("plain", "lucky")

@@ -1,0 +1,6 @@
+"""Why an export refuses a pack."""
+from __future__ import annotations
+
+
+class ExportRefused(ValueError):
+    """The pack cannot go where it was asked to (a card size the service does not print, say)."""

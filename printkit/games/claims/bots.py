@@ -1,0 +1,333 @@
+"""The Gag Grab bots: random, greedy (best immediate points) and lookahead (one move ahead).
+
+A bot answers the engine's questions (where to start, how far to boost,
+where to move, what to pay...) and never changes the state itself: the
+engine makes the move, so a bot cannot break a rule. Greedy decisions
+lean on two cheap facts: the bit mask of requirements a hand can pay
+(memoised per hand key) and the rings of spaces around each space.
+"""
+from __future__ import annotations
+
+from .setup import GALLERY_VALUE, payable_mask
+from .state import HIGH, State
+
+NONE = (0, -1)  # (points, space) when nothing pays
+
+
+def key_without(st: State, seat: int, kinds) -> int:
+    """The seat's hand key after giving up ``kinds`` (without changing the hand)."""
+    hand = st.hands[seat]
+    key = st.keys[seat]
+    less: dict[int, int] = {}
+    for k in kinds:
+        less[k] = less.get(k, 0) + 1
+    for k, n in less.items():
+        held = hand[k]
+        for left in range(held - n, held):  # counts dropping from left+1 to left
+            if left < 2:
+                key &= ~(1 << (k + HIGH * left))
+    return key
+
+
+def key_of(hand: list[int]) -> int:
+    key = 0
+    for k, n in enumerate(hand):
+        if n:
+            key |= 1 << k
+            if n > 1:
+                key |= 1 << (k + HIGH)
+    return key
+
+
+def best_within(st: State, mask: int, at: int, near: int, far: int, free: int = -1) -> tuple[int, int]:
+    """(points, space) of the best gag ``mask`` pays on a free space ``near``..``far`` king moves from ``at``.
+
+    Nearest first on equal points. ``free`` is a space to treat as free (the
+    mover's own, when looking ahead from elsewhere).
+    """
+    setup = st.setup
+    rings = setup.rings[at]
+    points, req = setup.gag_points, setup.gag_req
+    board, pawn_at = st.board, st.pawn_at
+    best, where = 0, -1
+    for d in range(near, min(far, len(rings) - 1) + 1):
+        for s in rings[d]:
+            g = board[s]
+            if g >= 0 and (pawn_at[s] < 0 or s == free) and points[g] > best and (mask >> req[g]) & 1:
+                best, where = points[g], s
+    return best, where
+
+
+def cheapest_pair(st: State, seat: int, gag: int) -> tuple[int, int] | None:
+    """The cheapest pair of Kid cards in hand that pays ``gag`` (pairs are sorted cheapest first)."""
+    hand = st.hands[seat]
+    for a, b in st.setup.req_pairs[st.setup.gag_req[gag]]:
+        if hand[a] > (a == b) and hand[b]:
+            return a, b
+    return None
+
+
+def gallery_held(st: State, seat: int) -> list[int]:
+    """The seat's gallery cards, one kind per card, the least valuable first."""
+    setup = st.setup
+    if not st.keys[seat] & setup.gallery_bits:
+        return []
+    hand = st.hands[seat]
+    found = [k for k, n in enumerate(hand) if n and setup.gallery[k] for _ in range(n)]
+    found.sort(key=setup.kind_value.__getitem__)
+    return found
+
+
+def board_values(st: State) -> list[float]:
+    """How much each Kid kind helps with the gags now on the board (plus a gallery card's power)."""
+    setup = st.setup
+    values = [GALLERY_VALUE if g else 0.0 for g in setup.gallery]
+    for g in st.board:
+        if g >= 0:
+            points = setup.gag_points[g]
+            for k, part in enumerate(setup.req_share[setup.gag_req[g]]):
+                if part:
+                    values[k] += points * part
+    return values
+
+
+def board_best(st: State, mask: int) -> int:
+    """The most points of any gag on the board ``mask`` pays: a hand's worth, for trades."""
+    setup = st.setup
+    best = 0
+    for g in st.board:
+        if g >= 0 and setup.gag_points[g] > best and (mask >> setup.gag_req[g]) & 1:
+            best = setup.gag_points[g]
+    return best
+
+
+class Random:
+    """A uniformly random legal choice at every decision, from the game's rng; never trades."""
+
+    trades = False
+
+    def start(self, st: State, seat: int, free: list[int]) -> int:
+        return st.rng.choice(free)
+
+    def accept(self, st, seat, give, get) -> bool:
+        return False
+
+    def boost(self, st: State, seat: int, roll: int, spaces) -> tuple[int, int] | None:
+        cards = gallery_held(st, seat)
+        amount = st.rng.randrange(3) if cards else 0  # no boost, +1 or +2
+        return (st.rng.choice(cards), amount) if amount else None
+
+    def power(self, st: State, seat: int, moment: str):
+        cards = gallery_held(st, seat)
+        choices: list[str | None] = [None]
+        if len(cards) >= st.setup.power("draw3"):
+            choices.append("draw3")
+        if len(cards) >= st.setup.power("remove") and st.gag_deck:
+            choices.append("remove")
+        pick = st.rng.choice(choices)
+        if pick is None:
+            return None
+        spent = st.rng.sample(cards, st.setup.power(pick))
+        if pick == "draw3":
+            return ("draw3", spent)
+        spaces = [s for s, g in enumerate(st.board) if g >= 0]
+        return ("remove", spent, st.rng.choice(spaces))
+
+    def discard(self, st: State, seat: int, n: int) -> list[int]:
+        return st.rng.sample(st.cards(seat), n)
+
+    def move(self, st: State, seat: int, roll: int, spaces: list[int]) -> int:
+        return st.rng.choice(spaces)
+
+    def second_move(self, st: State, seat: int) -> int | None:
+        cards = gallery_held(st, seat)
+        return st.rng.choice(cards) if cards and st.rng.randrange(2) else None
+
+    extra_claim = second_move
+
+    def claim(self, st: State, seat: int) -> tuple[int, int] | None:
+        hand = st.hands[seat]
+        pairs = [p for p in st.setup.req_pairs[st.setup.gag_req[st.board[st.pos[seat]]]]
+                 if hand[p[0]] > (p[0] == p[1]) and hand[p[1]]]
+        return st.rng.choice([None, *pairs])
+
+
+class Greedy:
+    """Best immediate points; powers only when they make a claim possible now."""
+
+    trades = True
+
+    def start(self, st: State, seat: int, free: list[int]) -> int:
+        mask = st.payable(seat)
+        return max(free, key=lambda s: (best_within(st, mask, s, 1, 3)[0], -free.index(s)))
+
+    def propose(self, st: State, seat: int, other: int) -> tuple[int, int] | None:
+        """A 1-for-1 swap (give, get) that lets this hand pay a better gag and leaves the other no worse."""
+        mine, theirs = st.hands[seat], st.hands[other]
+        now = board_best(st, st.payable(seat))
+        then = board_best(st, st.payable(other))
+        setup = st.setup
+        for give in range(len(mine)):
+            if not mine[give]:
+                continue
+            for get in range(len(theirs)):
+                if not theirs[get] or get == give:
+                    continue
+                mine[give] -= 1
+                mine[get] += 1
+                better = board_best(st, payable_mask(setup, key_of(mine))) > now
+                mine[give] += 1
+                mine[get] -= 1
+                if not better:
+                    continue
+                theirs[get] -= 1
+                theirs[give] += 1
+                fine = board_best(st, payable_mask(setup, key_of(theirs))) >= then
+                theirs[get] += 1
+                theirs[give] -= 1
+                if fine:
+                    return give, get
+        return None
+
+    def accept(self, st: State, seat: int, give: list[int], get: list[int]) -> bool:
+        """Take ``give`` for ``get`` when the hand's best gag on the board is no worse after it."""
+        before = board_best(st, st.payable(seat))
+        hand = list(st.hands[seat])
+        for k in get:
+            hand[k] -= 1
+        for k in give:
+            hand[k] += 1
+        return board_best(st, payable_mask(st.setup, key_of(hand))) >= before
+
+    def boost(self, st: State, seat: int, roll: int, spaces) -> tuple[int, int] | None:
+        cards = gallery_held(st, seat)
+        if not cards:
+            return None
+        at = st.pos[seat]
+        best = best_within(st, st.payable(seat), at, 1, roll)[0]
+        choice = None
+        for kind in dict.fromkeys(cards):  # each kind once, least valuable first
+            mask = payable_mask(st.setup, key_without(st, seat, (kind,)))
+            for amount in (1, 2):
+                points = best_within(st, mask, at, 1, roll + amount)[0]
+                if points > best:
+                    best, choice = points, (kind, amount)
+        return choice
+
+    def power(self, st: State, seat: int, moment: str):
+        setup = st.setup
+        cards = gallery_held(st, seat)
+        if moment == "move":
+            # Nothing to claim in reach: trade gallery cards for a fresh look at the Kid deck.
+            cost = setup.power("draw3")
+            if len(cards) >= cost and not best_within(st, st.payable(seat), st.pos[seat], 1, 6)[1] >= 0:
+                return ("draw3", cards[:cost])
+            return None
+        # Before the End step: gallery cards the hand limit would throw away may clear a dead gag nearby.
+        cost = setup.power("remove")
+        over = st.sizes[seat] - setup.hand_limit
+        if over < cost or len(cards) < cost or not st.gag_deck:
+            return None
+        wasted = [k for k in self.discard(st, seat, over) if setup.gallery[k]]
+        if len(wasted) < cost:
+            return None
+        mask = st.payable(seat)
+        rings = setup.rings[st.pos[seat]]
+        for d in range(1, len(rings)):
+            dead = [s for s in rings[d] if st.board[s] >= 0 and not (mask >> setup.gag_req[st.board[s]]) & 1]
+            if dead:
+                target = min(dead, key=lambda s: setup.gag_points[st.board[s]])
+                return ("remove", wasted[:cost], target)
+        return None
+
+    def discard(self, st: State, seat: int, n: int, keep: tuple[int, ...] = ()) -> list[int]:
+        """The ``n`` cards least useful for the gags on the board (a second copy counts for less)."""
+        values = board_values(st)
+        ranked = []
+        for k, held in enumerate(st.hands[seat]):
+            spare = held - keep.count(k)
+            for j in range(1, held + 1):
+                ranked.append((values[k] / j if j <= spare else float("inf"), k))
+        ranked.sort()
+        return [k for _, k in ranked[:n]]
+
+    def move(self, st: State, seat: int, roll: int, spaces: list[int]) -> int:
+        setup = st.setup
+        mask = st.payable(seat)
+        best, where, cost = 0, -1, 0.0
+        for s in spaces:  # nearest first, so ties keep the nearest
+            g = st.board[s]
+            if g < 0 or not (mask >> setup.gag_req[g]) & 1:
+                continue
+            points = setup.gag_points[g]
+            if points < best:
+                continue
+            pair = cheapest_pair(st, seat, g)
+            assert pair is not None  # the mask says the hand pays for this gag
+            a, b = pair
+            price = setup.kind_value[a] + setup.kind_value[b]
+            if points > best or price < cost:
+                best, where, cost = points, s, price
+        if where >= 0:
+            return where
+        # Nothing to claim: head for the middle, where next turn's roll reaches the most.
+        return min(spaces, key=setup.spread.__getitem__)
+
+    def _spare_gallery(self, st: State, seat: int) -> int | None:
+        """A gallery card to spend when the hand, without it, still pays some gag on the board."""
+        cards = gallery_held(st, seat)
+        here = st.board[st.pos[seat]]
+        if not cards or (here >= 0 and (st.payable(seat) >> st.setup.gag_req[here]) & 1):
+            return None
+        mask = payable_mask(st.setup, key_without(st, seat, cards[:1]))
+        return cards[0] if best_within(st, mask, st.pos[seat], 1, 6)[1] >= 0 else None
+
+    def second_move(self, st: State, seat: int) -> int | None:
+        return self._spare_gallery(st, seat)
+
+    def extra_claim(self, st: State, seat: int) -> int | None:
+        return self._spare_gallery(st, seat)
+
+    def claim(self, st: State, seat: int) -> tuple[int, int] | None:
+        gag = st.board[st.pos[seat]]
+        return cheapest_pair(st, seat, gag) if gag >= 0 else None
+
+
+LOOK_AHEAD = 0.5  # next turn's points count half: the roll, the draw and the others may spoil them
+
+
+class Lookahead(Greedy):
+    """Like greedy, but a move also weighs the best gag the next turn's roll may reach from there."""
+
+    def outlook(self, st: State, mask: int, at: int, free: int) -> float:
+        """The expected best claim from ``at`` over the six rolls of next turn's die."""
+        total, best = 0, 0
+        most = len(st.setup.rings[at]) - 1
+        for roll in range(1, 7):
+            if roll <= most:
+                best = max(best, best_within(st, mask, at, roll, roll, free)[0])
+            total += best
+        return total / 6
+
+    def start(self, st: State, seat: int, free: list[int]) -> int:
+        mask = st.payable(seat)
+        return max(free, key=lambda s: (self.outlook(st, mask, s, -1), -free.index(s)))
+
+    def move(self, st: State, seat: int, roll: int, spaces: list[int]) -> int:
+        setup = st.setup
+        mask = st.payable(seat)
+        here = st.pos[seat]
+        best, where = -1.0, spaces[0]
+        for s in spaces:
+            g = st.board[s]
+            points, after = 0, mask
+            if g >= 0 and (mask >> setup.gag_req[g]) & 1:
+                points = setup.gag_points[g]
+                after = payable_mask(setup, key_without(st, seat, cheapest_pair(st, seat, g)))
+            score = points + LOOK_AHEAD * self.outlook(st, after, s, here)
+            if score > best:
+                best, where = score, s
+        return where
+
+
+BOTS: dict[str, Random | Greedy] = {"greedy": Greedy(), "random": Random(), "lookahead": Lookahead()}
