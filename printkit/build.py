@@ -14,6 +14,7 @@ from .checks import PackReport, check_pack
 from .checks.fronts import FrontChecks
 from .checks.glyphs import DocumentGlyphs, glyph_findings
 from .checks.pages import document_lint, kit_findings
+from .errors import PackRefused
 from .faces import LazyFronts
 from .findings import Finding, Location
 from .fonts import FontUnusable, font_path
@@ -30,12 +31,8 @@ from .output import OutsideOutput, target_in, write_files_atomically
 from .rules.document import load_rules, rules_path
 
 
-class BuildRefused(Exception):
+class BuildRefused(PackRefused):
     """The pack has check errors; ``report`` holds them."""
-
-    def __init__(self, report: PackReport):
-        super().__init__(f"{report.id}: {report.errors} error(s)")
-        self.report = report
 
 
 @dataclass(frozen=True)

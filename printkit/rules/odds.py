@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb, prod
 
+from ..errors import PrintkitError
 from ..model.pack import Card
 from ..requirements import Requirement
 from ..requirements.limits import ODDS_MAX_HAND, ODDS_MAX_STATES, ODDS_MAX_WORK
@@ -31,7 +32,7 @@ from ..requirements.payment import match_slots
 from ..requirements.vocabulary import Vocabulary
 
 
-class OverBudget(Exception):
+class OverBudget(PrintkitError):
     """Counting the odds exactly would take more than the limits allow."""
 
 

@@ -6,8 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..errors import PrintkitError
 
-class Unplayable(ValueError):
+
+class Unplayable(PrintkitError, ValueError):
     """The pack declares something its engine cannot play (a claim cost it does not know, say): the
     message says what, for the user."""
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from ..errors import UsageProblem
 from ..model.pack import Pack
 
 # Engine name -> module. A module is imported only when a pack needs it.
 ENGINES = {"claims": "printkit.sim.claims", "sets-and-runs": "printkit.sim.sets_and_runs"}
 
 
-class NoEngine(ValueError):
+class NoEngine(UsageProblem, ValueError):
     """The pack declares nothing an engine can play."""
 
 
