@@ -15,6 +15,7 @@ from .checks import PackReport, check_pack
 from .checks.fronts import FrontChecks
 from .checks.glyphs import DocumentGlyphs, glyph_findings
 from .checks.pages import document_lint, kit_findings
+from .core.errors import PackRefused
 from .faces import LazyFronts
 from .core.findings import Finding, Location
 from .core.fonts import FontUnusable, font_path
@@ -31,12 +32,8 @@ from .core.output import OutsideOutput, target_in, write_files_atomically
 from .rules.document import load_rules, rules_path
 
 
-class BuildRefused(Exception):
+class BuildRefused(PackRefused):
     """The pack has check errors; ``report`` holds them."""
-
-    def __init__(self, report: PackReport):
-        super().__init__(f"{report.id}: {report.errors} error(s)")
-        self.report = report
 
 
 @dataclass(frozen=True)

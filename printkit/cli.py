@@ -1,25 +1,27 @@
 """The ``printkit`` command line: thin click commands over the library."""
 from __future__ import annotations
 
-import math
+import functools
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from . import __version__
+from .build_options import build_options, offset_option
 from .diff.cli import diff_command
+from .core.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK
 from .export.commands import export
 from .core.findings import CODES
 from .sim.cli import simulate_command
-from .geometry.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
-from .cliutil import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, check_source_date_epoch, out_option, \
-    paper_option, reason, refuse_shared_output, resolve_packs
+from .cliutil import check_source_date_epoch, out_option, packs_argument, paper_option, refuse_shared_output, \
+    resolve_packs
 from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color, \
     visible
-
+from .runner import Steps, on_ctrl_c, progress, runs
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -39,7 +41,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("packs", nargs=-1, metavar="[PACK]...")
+@packs_argument
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text for people, json for scripts, github for pull-request annotations.")
 @click.option("--strict", is_flag=True, help="Fail (exit 1) on warnings too.")
@@ -48,8 +50,9 @@ def cli() -> None:
 @click.option("--ignore-outside", is_flag=True,
               help="Skip file arguments that belong to no pack (for pre-commit).")
 @click.option("--watch", "watching", is_flag=True, help="Check again whenever a file of the packs changes.")
+@runs
 def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ...],
-          ignore_outside: bool, watching: bool) -> None:
+          ignore_outside: bool, watching: bool) -> int:
     """Check card lists: manifests, CSV files, requirements and deck counts.
 
     PACK is a bundled pack id (such as gag-grab), a pack folder, or a file
@@ -87,13 +90,13 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
 
     if watching:
         _watch(roots, "checking", once)
-    sys.exit(once())
+    return once()
 
 
-def _watch(roots: list[Path], doing: str, once, out_dir: Path | None = None) -> None:
+def _watch(roots: list[Path], doing: str, once: Callable[[], int], out_dir: Path | None = None) -> None:
     """Run ``once`` now and after every change to the packs' files, until Ctrl-C (exit 0)."""
     from .core.buildstate import build_state
-    from .watch import TooManyFiles, output_excludes, watch
+    from .watch import output_excludes, watch
 
     names = ", ".join(root.name for root in roots)
 
@@ -109,14 +112,8 @@ def _watch(roots: list[Path], doing: str, once, out_dir: Path | None = None) -> 
             click.echo("watching for changes; press Ctrl-C to stop", err=True)
 
     exclude = (lambda root: output_excludes(root, out_dir)) if out_dir is not None else (lambda root: ())
-    try:
-        watch(roots, run, exclude=exclude)
-    except KeyboardInterrupt:
-        click.echo("stopped watching", err=True)
-        sys.exit(EXIT_OK)
-    except TooManyFiles as exc:
-        click.echo(f"printkit: {exc}", err=True)
-        sys.exit(EXIT_USAGE)
+    on_ctrl_c("stopped watching", EXIT_OK)  # the way a watch ends
+    watch(roots, run, exclude=exclude)
 
 
 def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
@@ -134,60 +131,13 @@ def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
             click.echo(visible(f"{root.name}: note: {note}"), err=True)
 
 
-def _not_nan(ctx, param, value: float | None) -> float | None:
-    if value is not None and math.isnan(value):  # FloatRange lets NaN through: it compares false with both limits
-        raise click.BadParameter("'nan' is not a number")
-    return value
-
-
-def _offset(ctx, param, value: str | None):
-    from .geometry.duplex import Offset
-
-    if value is None:
-        return Offset()
-    try:
-        offset = Offset.parse(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
-    if not all(math.isfinite(v) for v in (offset.x, offset.y)):
-        raise click.BadParameter(f"'{value}' is not two finite numbers X,Y in millimetres")
-    if abs(offset.x) > MAX_BACK_OFFSET or abs(offset.y) > MAX_BACK_OFFSET:
-        raise click.BadParameter(f"'{value}': each of X and Y must lie within ±{MAX_BACK_OFFSET:g} mm; "
-                                 "a printer that misses by more needs its paper guides set, not an offset")
-    return offset
-
-
-MAX_BACK_OFFSET = 10.0  # mm, either way on either axis
-
-offset_option = click.option("--back-offset", "offset", callback=_offset, metavar="X,Y",
-                             help="Shift back pages by X,Y mm (see 'printkit calibrate').")
-
-
 @cli.command()
-@click.argument("packs", nargs=-1, metavar="[PACK]...")
-@out_option
-@paper_option
-@click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]), default="long-edge",
-              show_default=True, help="Duplex flip your printer uses, or none for fronts only.")
-@offset_option
-@click.option("--gutter", type=click.FloatRange(*GUTTER_LIMITS), default=None, metavar="MM", callback=_not_nan,
-              help=f"Gap between cards on card sheets, 0 to 10 mm, exactly; a gap the paper has no room "
-                   f"for is refused with the widest that fits (0: cards touch and share cut lines).  "
-                   f"[default: up to {DEFAULT_GUTTER:g} mm, as the paper allows]")
-@click.option("--backs-ink", type=click.Choice(["light", "full"]), default="light", show_default=True,
-              help="Card backs on white with colour accents, to save ink, or full: in deck colour to the edge.")
-@click.option("--board-paper", type=click.Choice(["a2", "tabloid", "arch-c"]),
-              help="Print the board at a copy shop: whole on A2 (on SRA2 stock, with bleed and crop marks) or "
-                   "ARCH C, or tiled on tabloid sheets; the pieces stay on --paper.")
-@click.option("--booklet", is_flag=True,
-              help="Impose the rules two-up for a folded booklet (print two-sided, flip on short edge).")
-@click.option("--png", is_flag=True, help="Also write every card as a PNG (trim plus bleed) under OUT/<pack>/png/.")
-@click.option("--dpi", type=click.FloatRange(72, 1200), default=300, show_default=True, callback=_not_nan,
-              help="Resolution of the PNG cards.")
+@packs_argument
+@build_options
 @click.option("--watch", "watching", is_flag=True,
               help="Build again whenever a file of the packs changes (the output folder is not watched).")
-def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset, gutter: float, backs_ink: str,
-          board_paper: str | None, booklet: bool, png: bool, dpi: float, watching: bool) -> None:
+@runs
+def build(packs: tuple[str, ...], options, watching: bool) -> int:
     """Build print-and-play PDFs: OUT/<pack>/cards.pdf, board.pdf and rules.pdf.
 
     PACK is a bundled pack id or a pack folder; with none, every bundled pack
@@ -205,57 +155,44 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
       printkit build many-faces --png --dpi 600
       printkit build cards/my-game --watch     rebuild on every save (Ctrl-C stops)
     """
-    from .build import BuildOptions, BuildRefused, build_pack
-    from .kit.sheets import SheetOptions
-    from .geometry.duplex import Flip
-    from .geometry.sheet import GutterTooWide, LayoutError
-
-    from .core.output import OutsideOutput
-
     check_source_date_epoch()
-    sheets = SheetOptions(None if backs == "none" else Flip(backs), offset, gutter, backs_ink)
-    options = BuildOptions(out_dir, paper, sheets, board_paper, booklet, dpi if png else None)
     roots = resolve_packs(packs, ignore_outside=False)
-    refuse_shared_output(roots, out_dir)
-    if board_paper:
-        _board_paper_notes(roots, board_paper)
-
-    def once() -> int:
-        failed = refused_gutter = False
-        for root in roots:
-            try:
-                with _progress(root.name) as progress:
-                    result = build_pack(root, options, progress)
-            except BuildRefused as refused:
-                click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
-                click.echo(visible(f"{refused.report.id}: not built because of the errors above"), err=True)
-                failed = True
-                continue
-            except GutterTooWide as exc:  # the option, not the pack, is at fault: a usage error
-                click.echo(visible(f"Error: --gutter {gutter:g}: {reason(exc)}"), err=True)
-                refused_gutter = True
-                continue
-            except (LayoutError, OSError, OutsideOutput) as exc:  # too big for the paper; a folder we cannot write
-                click.echo(visible(f"{root.name}: not built: {reason(exc)}"), err=True)
-                failed = True
-                continue
-            pngs = [p for p in result.files if p.suffix == ".png"]
-            for path in result.files:
-                if path.suffix == ".pdf":
-                    click.echo(visible(f"wrote {display_path(path)} ({result.pages[path.name]} pages)"))
-            if pngs:
-                click.echo(visible(f"wrote {len(pngs)} card images and their copy counts (manifest.csv) "
-                                   f"under {display_path(pngs[0].parents[1])}"))
-            for line in format_findings(result.print_findings, color=use_color(sys.stdout)):
-                click.echo(line, color=True)
-            if result.ink:
-                click.echo(visible(result.ink))
-            click.echo(visible(result.paper_summary()))
-        return EXIT_USAGE if refused_gutter else EXIT_FINDINGS if failed else EXIT_OK
-
+    refuse_shared_output(roots, options.out_dir)
+    if options.board_paper:
+        _board_paper_notes(roots, options.board_paper)
+    once = functools.partial(_build_packs, roots, options)
     if watching:
-        _watch(roots, "building", once, out_dir)
-    sys.exit(once())
+        _watch(roots, "building", once, options.out_dir)
+    return once()
+
+
+def _build_packs(roots: list[Path], options) -> int:
+    """Build each pack and say what was written; the exit status for all of them."""
+    from .build import build_pack
+
+    steps = Steps()
+    for root in roots:
+        with steps.step(root.name, "built"):
+            with progress(root.name) as update:
+                result = build_pack(root, options, update)
+            _show_built(result)
+    return steps.status
+
+
+def _show_built(result) -> None:
+    """The files a build wrote, the page lint's findings, the ink it takes and the paper."""
+    pngs = [p for p in result.files if p.suffix == ".png"]
+    for path in result.files:
+        if path.suffix == ".pdf":
+            click.echo(visible(f"wrote {display_path(path)} ({result.pages[path.name]} pages)"))
+    if pngs:
+        click.echo(visible(f"wrote {len(pngs)} card images and their copy counts (manifest.csv) "
+                           f"under {display_path(pngs[0].parents[1])}"))
+    for line in format_findings(result.print_findings, color=use_color(sys.stdout)):
+        click.echo(line, color=True)
+    if result.ink:
+        click.echo(visible(result.ink))
+    click.echo(visible(result.paper_summary()))
 
 
 @cli.command()
@@ -264,7 +201,8 @@ def build(packs: tuple[str, ...], out_dir: Path, paper: str, backs: str, offset,
 @click.option("--backs", type=click.Choice(["long-edge", "short-edge"]), default="long-edge",
               show_default=True, help="Duplex flip to calibrate.")
 @offset_option
-def calibrate(out_dir: Path, paper: str, backs: str, offset) -> None:
+@runs
+def calibrate(out_dir: Path, paper: str, backs: str, offset) -> int:
     """Write OUT/calibration.pdf, which measures your printer's back offset.
 
     Print it two-sided, hold it to a light, read the two scales, and pass
@@ -278,41 +216,18 @@ def calibrate(out_dir: Path, paper: str, backs: str, offset) -> None:
     from .kit.calibration import calibration_pages
     from .geometry.duplex import Flip
     from .geometry.paper import paper as paper_named
-    from .core.output import OutsideOutput, target_in, write_files_atomically
+    from .core.output import target_in, write_files_atomically
     from .render.pdf import render_pdf
 
     check_source_date_epoch()
     pages = calibration_pages(paper_named(paper), Flip(backs), offset)
     data = render_pdf(pages, {}, "printkit duplex calibration", "Find a printer's back offset")
-    try:
+    steps = Steps()
+    with steps.step("calibration.pdf", "written"):
         target = target_in(out_dir, "calibration.pdf")
         write_files_atomically({target: data})
-    except (OSError, OutsideOutput) as exc:
-        click.echo(visible(f"calibration.pdf: not written: {reason(exc)}"), err=True)
-        sys.exit(EXIT_FINDINGS)
-    click.echo(visible(f"wrote {display_path(target)} (2 pages)"))
-
-
-class _progress:
-    """A progress bar on a terminal (stderr); nothing otherwise."""
-
-    def __init__(self, label: str):
-        self.label = label
-        self.bar = None
-
-    def __enter__(self):
-        if not sys.stderr.isatty():
-            return None
-        def update(what: str, done: int, total: int) -> None:
-            if self.bar is None:
-                self.bar = click.progressbar(length=total, label=f"{self.label}: {what}", file=sys.stderr)
-                self.bar.__enter__()
-            self.bar.update(done - self.bar.pos)
-        return update
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
+        click.echo(visible(f"wrote {display_path(target)} (2 pages)"))
+    return steps.status
 
 
 @cli.command("new")
@@ -320,7 +235,8 @@ class _progress:
 @click.option("--from", "source", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               metavar="FILE.csv", help="Start from a spreadsheet export: copy it in and type its columns.")
 @click.option("--title", metavar="TEXT", help="The game's title, as it is to be printed (default: made from NAME).")
-def new(name: str, source: Path | None, title: str | None) -> None:
+@runs
+def new(name: str, source: Path | None, title: str | None) -> int:
     """Start a pack in the new folder NAME: game.toml, a card list, rules.md, README.md.
 
     NAME is a folder path whose last part becomes the pack id (lowercase
@@ -339,20 +255,17 @@ def new(name: str, source: Path | None, title: str | None) -> None:
       printkit new cards/space-race --from ~/Downloads/cards.csv
       printkit new cards/tides --from creatures.csv --title "Tides of Ægir"
     """
-    from .scaffold.pack import ScaffoldError, new_pack
+    from .scaffold.pack import new_pack
 
-    try:
+    steps = Steps()
+    with steps.step(name, "created", usage_ends=True):  # a refused NAME, title or file is a usage error
         made = new_pack(Path(name), source, title)
-    except ScaffoldError as exc:
-        raise click.BadParameter(str(exc), param_hint=exc.param) from None
-    except OSError as exc:
-        click.echo(f"{name}: not created: {reason(exc)}", err=True)
-        sys.exit(EXIT_FINDINGS)
-    for path in made.files:
-        click.echo(f"wrote {display_path(path)}")
-    for note in made.notes:
-        click.echo(f"note: {note}")
-    click.echo(f"next: printkit check {name}")
+        for path in made.files:
+            click.echo(f"wrote {display_path(path)}")
+        for note in made.notes:
+            click.echo(f"note: {note}")
+        click.echo(f"next: printkit check {name}")
+    return steps.status
 
 
 @cli.group()
@@ -369,6 +282,7 @@ def layout() -> None:
 
 @layout.command("list")
 @click.option("--pack", "pack", metavar="PACK", help="Also list this pack's own layouts.")
+@runs
 def layout_list(pack: str | None) -> None:
     """List the built-in layouts (and a pack's own with --pack)."""
     from .model.design_keys import BUILTIN_LAYOUTS
@@ -387,6 +301,7 @@ def layout_list(pack: str | None) -> None:
 @layout.command("show")
 @click.argument("name")
 @click.option("--pack", "pack", metavar="PACK", help="Show the layout as this pack resolves it.")
+@runs
 def layout_show(name: str, pack: str | None) -> None:
     """Print layout NAME as TOML, to read or to copy into a pack and change.
 
@@ -410,6 +325,7 @@ def layout_show(name: str, pack: str | None) -> None:
 @click.argument("code", required=False)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people; json for scripts: an object for CODE, a list of all without.")
+@runs
 def explain(code: str | None, fmt: str) -> None:
     """Explain a finding code: what it means, an example that gives it, and the fix.
 
@@ -435,6 +351,7 @@ def explain(code: str | None, fmt: str) -> None:
 
 @cli.command()
 @click.option("--layout", "for_layout", is_flag=True, help="The schema of a layout file instead of game.toml.")
+@runs
 def schema(for_layout: bool) -> None:
     """Print the JSON Schema of game.toml, for editors: completion, and unknown keys marked as you type.
 

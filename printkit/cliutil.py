@@ -1,4 +1,4 @@
-"""What the commands share: exit statuses, finding the packs they name, common options and messages."""
+"""What the commands share: finding the packs they name, common options and checks of their arguments."""
 from __future__ import annotations
 
 import os
@@ -8,10 +8,8 @@ import click
 
 from .model import MANIFEST_NAME
 from .core.packpath import is_file
-from .packs import UnknownPack, bundled_packs, resolve_pack
+from .packs import bundled_packs, resolve_pack
 from .report import display_path
-
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _pack_for_file(path: Path) -> Path | None:
@@ -39,10 +37,7 @@ def resolve_packs(names: tuple[str, ...], ignore_outside: bool) -> list[Path]:
                 raise click.UsageError(f"'{name}' is not inside a pack (no {MANIFEST_NAME} above it)")
             found.setdefault(folder)
             continue
-        try:
-            found.setdefault(resolve_pack(name))
-        except UnknownPack as exc:
-            raise click.UsageError(str(exc)) from None
+        found.setdefault(resolve_pack(name))  # an unknown one is a usage error (see printkit.runner)
     return list(found)
 
 
@@ -58,6 +53,7 @@ def check_source_date_epoch() -> None:
                                f"(at most {LATEST_EPOCH}), not '{shown}'")
 
 
+packs_argument = click.argument("packs", nargs=-1, metavar="[PACK]...")
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
                             help="Paper size, portrait.")
 out_option = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -78,9 +74,3 @@ def refuse_shared_output(roots: list[Path], out_dir: Path) -> None:
             raise click.UsageError(
                 f"'{display_path(other)}' and '{display_path(root)}' would both be built into "
                 f"{display_path(out_dir / name)}; build them one at a time with different --out folders")
-
-
-def reason(exc: Exception) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
-    return str(exc)

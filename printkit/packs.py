@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .core.errors import UsageProblem
 from .model import MANIFEST_NAME
 from .core.packpath import clipped
 
@@ -10,7 +11,7 @@ _HERE = Path(__file__).resolve().parent
 LOCAL_PACKS = "cards"  # where a clone keeps its packs, relative to the current directory
 
 
-class UnknownPack(LookupError):
+class UnknownPack(UsageProblem, LookupError):
     """A PACK argument that is neither a pack id nor a folder."""
 
 

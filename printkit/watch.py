@@ -13,6 +13,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from .core.errors import UsageProblem
+
 MAX_FILES = 10_000  # per pack; a bigger folder is almost surely not only a pack
 INTERVAL = 0.5  # seconds between walks
 DEBOUNCE = 0.3  # seconds the files must stay unchanged before a run
@@ -22,7 +24,7 @@ OUTPUT_NAMES = ("cards.pdf", "board.pdf", "rules.pdf", "png")  # what a build wr
 Snapshot = dict[Path, tuple[int, int]]  # file -> (mtime in ns, size)
 
 
-class TooManyFiles(Exception):
+class TooManyFiles(UsageProblem):
     """A pack folder holding more files than printkit will watch."""
 
     def __init__(self, root: Path, limit: int):

@@ -170,11 +170,11 @@ class FakeStderr:
 
 @pytest.mark.parametrize("terminal", [True, False])
 def test_progress_shows_only_on_a_terminal(monkeypatch, terminal):
-    from printkit.cli import _progress
+    from printkit.runner import progress
 
     stderr = FakeStderr(terminal)
     monkeypatch.setattr("sys.stderr", stderr)
-    with _progress("gag-grab") as update:
+    with progress("gag-grab") as update:
         if terminal:
             update("cards.pdf", 14, 28)
             update("cards.pdf", 28, 28)

@@ -11,10 +11,12 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 
+from .errors import PrintkitError
+
 MAX_ERROR = 1.0  # font units a quadratic curve may stray from its cubic original
 
 
-class FontConversionError(ValueError):
+class FontConversionError(PrintkitError, ValueError):
     """The CFF outlines could not be turned into TrueType ones."""
 
 

@@ -13,6 +13,7 @@ import os
 import stat
 from pathlib import Path
 
+from .errors import PrintkitError
 from .packpath import OutsidePack, inside_pack
 
 MAX_FONT_MB = 20
@@ -25,7 +26,7 @@ _RESTRICTED = 0x0002  # OS/2 fsType: "restricted licence embedding"
 _NO_SUBSET = 0x0100 | 0x0200  # "no subsetting" and "bitmap embedding only"
 
 
-class FontFileError(ValueError):
+class FontFileError(PrintkitError, ValueError):
     """A font file printkit will not use; the message says why, for a designer."""
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .errors import PrintkitError
 from .buildstate import current_state
 from .mm import pt_to_mm
 
@@ -100,7 +101,7 @@ class PackFont:
 _PACK_FONTS: dict[str, PackFont] = {}
 
 
-class FontUnusable(Exception):
+class FontUnusable(PrintkitError):
     """A pack font that cannot be embedded after all (found while building)."""
 
     def __init__(self, key: str, message: str):

@@ -30,8 +30,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from .errors import PrintkitError
 
-class OutsideOutput(ValueError):
+
+class OutsideOutput(PrintkitError, ValueError):
     """A target that would land outside the output folder."""
 
 

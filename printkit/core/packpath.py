@@ -10,10 +10,12 @@ import os
 import stat
 from pathlib import Path
 
+from .errors import PrintkitError
+
 MAX_PATH = 255  # characters in a path a pack names, the most most file systems allow in a name
 
 
-class OutsidePack(ValueError):
+class OutsidePack(PrintkitError, ValueError):
     """A path printkit will not follow: absolute, leading out of the pack, a link loop or a bad name."""
 
 
@@ -21,7 +23,7 @@ class BadPackPath(OutsidePack):
     """A path no file can have, or a link that cannot be followed: a NUL, too long, a loop."""
 
 
-class PackFileError(ValueError):
+class PackFileError(PrintkitError, ValueError):
     """A pack file printkit will not read: not a regular file, too large, or unreadable."""
 
     def __init__(self, message: str, too_large: bool = False):

@@ -8,16 +8,19 @@ from pathlib import Path
 
 import click
 
-from ..cliutil import EXIT_FINDINGS, EXIT_OK, reason
+from ..core.errors import EXIT_FINDINGS, EXIT_OK, PrintkitError, reason
 from ..model import MANIFEST_NAME
+from ..runner import Steps, runs
 
 FORMATS = ("text", "markdown", "json")  # printkit.diff.report.FORMATS, kept here so the CLI loads light
 EXIT_CHANGED = 1  # with --exit-code, as git diff --exit-code
 EXIT_UNLOADABLE = EXIT_FINDINGS  # a side whose game.toml cannot be read at all
 
 
-class Unloadable(Exception):
+class Unloadable(PrintkitError):
     """A side of a pack that cannot be loaded at all; the message says why."""
+
+    exit_status = EXIT_UNLOADABLE
 
 
 @click.command()
@@ -31,7 +34,8 @@ class Unloadable(Exception):
 @click.option("--exit-code", "exit_code", is_flag=True,
               help="Exit 1 when anything changed (anything prints differently) and 0 when nothing did, "
                    "like 'git diff --exit-code'.")
-def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Path | None, exit_code: bool) -> None:
+@runs
+def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Path | None, exit_code: bool) -> int:
     """Compare what two versions of packs print, card by card and side by side: cards added, removed,
     renamed and changed (CSV fields old → new), and every card whose front or back is drawn
     differently, with the cause when known (a game.toml or layout key, a picture, a font), plus
@@ -61,31 +65,29 @@ def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Pa
     """
     from ..packs import UnknownPack, resolve_pack
     from ..core.packpath import is_folder
-    from .git import GitProblem, is_pack_folder, revision_pack
+    from .git import is_pack_folder, revision_pack
 
+    # A git revision that cannot be had (GitProblem) is a usage error, as is an unknown pack (see printkit.runner).
     try:
-        try:
-            # A folder named like a bundled pack is that folder here: diff compares what is on disk.
-            new_root = Path(new).resolve() if new and is_folder(new) else resolve_pack(new)
-        except UnknownPack as exc:
-            if is_pack_folder(old) or (new and is_folder(new)):
-                raise click.UsageError(str(exc)) from None
-            sides = _revisions(old, new, packs, str(exc))
-        else:
-            if packs:
-                raise click.UsageError("PACK arguments are for comparing two revisions (printkit diff REV1 REV2 "
-                                       "PACK...); NEW here is a pack folder")
-            if not (new_root / MANIFEST_NAME).is_file():
-                raise click.UsageError(f"'{new}' is not a pack folder: it has no {MANIFEST_NAME}")
-            old_side = nullcontext((Path(old).resolve(), old)) if is_pack_folder(old) else revision_pack(old, new_root)
-            sides = _one_pack(old_side, new_root, new)
-        with sides as (old_label, new_label, pairs, notes):
-            status, changed = _diff(old_label, new_label, pairs, notes, fmt, proof)
-    except GitProblem as exc:
-        raise click.UsageError(str(exc)) from None
+        # A folder named like a bundled pack is that folder here: diff compares what is on disk.
+        new_root = Path(new).resolve() if new and is_folder(new) else resolve_pack(new)
+    except UnknownPack as exc:
+        if is_pack_folder(old) or (new and is_folder(new)):
+            raise
+        sides = _revisions(old, new, packs, str(exc))
+    else:
+        if packs:
+            raise click.UsageError("PACK arguments are for comparing two revisions (printkit diff REV1 REV2 "
+                                   "PACK...); NEW here is a pack folder")
+        if not (new_root / MANIFEST_NAME).is_file():
+            raise click.UsageError(f"'{new}' is not a pack folder: it has no {MANIFEST_NAME}")
+        old_side = nullcontext((Path(old).resolve(), old)) if is_pack_folder(old) else revision_pack(old, new_root)
+        sides = _one_pack(old_side, new_root, new)
+    with sides as (old_label, new_label, pairs, notes):
+        status, changed = _diff(old_label, new_label, pairs, notes, fmt, proof)
     if exit_code and status == EXIT_OK and changed:
         status = EXIT_CHANGED
-    sys.exit(status)
+    return status
 
 
 @contextmanager
@@ -122,12 +124,8 @@ def _diff(old_label: str, new_label: str, pairs, notes: tuple[str, ...], fmt: st
 
     diffs, sides = [], []
     for name, old_root, new_root in pairs:
-        try:
-            old = _load(old_root, old_label if len(pairs) == 1 else f"{name} at {old_label}")
-            new = _load(new_root, new_label if len(pairs) == 1 else f"{name} at {new_label}")
-        except Unloadable as exc:
-            click.echo(f"printkit diff: cannot load {exc}", err=True)
-            return EXIT_UNLOADABLE, False
+        old = _load(old_root, old_label if len(pairs) == 1 else f"{name} at {old_label}")
+        new = _load(new_root, new_label if len(pairs) == 1 else f"{name} at {new_label}")
         diffs.append(_compare(name, old, new, old_root, new_root, old_label, new_label))
         sides.append((old, new))
     report = DiffReport(old_label, new_label, tuple(diffs), notes)
@@ -154,10 +152,10 @@ def _load(root: Path | None, label: str):
     try:
         report = check_pack(root, on_front=drawings.hear)
     except OSError as exc:
-        raise Unloadable(f"{label}: {reason(exc)}") from None
+        raise Unloadable(f"cannot load {label}: {reason(exc)}") from None
     if report.pack is None:
         why = "; ".join(f.message for f in report.findings if f.is_error) or "its game.toml cannot be read"
-        raise Unloadable(f"{label}: {why}")
+        raise Unloadable(f"cannot load {label}: {why}")
     return report, drawings.finish(report.pack, report.fronts)
 
 
@@ -171,18 +169,14 @@ def _compare(name: str, old, new, old_root: Path | None, new_root: Path | None, 
 
 
 def _write_proof(report, sides, proof: Path) -> int:
-    from ..core.fonts import FontUnusable
-    from ..images.prepare import ArtRenderError
     from ..core.output import write_files_atomically
     from ..report import display_path
     from .proof import proof_report_pdf
 
-    try:
+    steps = Steps()
+    with steps.step(f"printkit diff: the proof {display_path(proof)}", "written"):
         data, pages, shown = proof_report_pdf(report, [(a[1] if a else None, b[1] if b else None) for a, b in sides])
         write_files_atomically({proof.resolve(): data})
-    except (OSError, FontUnusable, ArtRenderError) as exc:
-        click.echo(f"printkit diff: cannot write the proof {display_path(proof)}: {reason(exc)}", err=True)
-        return EXIT_FINDINGS
-    what = f"{shown} changed card{'s' if shown != 1 else ''}" if shown else "no card changes"
-    click.echo(f"wrote {display_path(proof)}: {pages} page{'s' if pages != 1 else ''}, {what}", err=True)
-    return EXIT_OK
+        what = f"{shown} changed card{'s' if shown != 1 else ''}" if shown else "no card changes"
+        click.echo(f"wrote {display_path(proof)}: {pages} page{'s' if pages != 1 else ''}, {what}", err=True)
+    return steps.status

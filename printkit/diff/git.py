@@ -16,6 +16,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from ..core.errors import UsageProblem
 from ..model import MANIFEST_NAME
 from ..core.packpath import clipped, is_folder
 from ..core.terminal import visible
@@ -29,7 +30,7 @@ MAX_TREE = 200_000  # files listed at a revision, to find its packs
 BLOB_MODES = ("100644", "100755")  # regular files; 120000 is a symbolic link, 160000 a submodule
 
 
-class GitProblem(Exception):
+class GitProblem(UsageProblem):
     """Why a revision's pack cannot be had; said to the user as it is (a usage error)."""
 
 

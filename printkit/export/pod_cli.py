@@ -1,23 +1,24 @@
 """`printkit export pod`: card files for a print-on-demand service."""
 from __future__ import annotations
 
-import sys
 from functools import partial
 from pathlib import Path
 
 import click
 
-from ..cliutil import check_source_date_epoch, out_option, refuse_shared_output, resolve_packs
+from ..cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
+from ..runner import runs
 from .services import SERVICE_IDS
 
 
 @click.command()
-@click.argument("packs", nargs=-1, metavar="[PACK]...")
+@packs_argument
 @click.option("--service", required=True, type=click.Choice(SERVICE_IDS),
               help="tgc (The Game Crafter) or mpc (MakePlayingCards): a PNG per card at the service's "
                    "template size; pdf: one PDF per deck, a page per card at trim plus 3 mm bleed.")
 @out_option
-def pod_command(packs: tuple[str, ...], service: str, out_dir: Path) -> None:
+@runs
+def pod_command(packs: tuple[str, ...], service: str, out_dir: Path) -> int:
     """Export every card for a print-on-demand service into OUT/<pack>/pod/<service>/.
 
     tgc and mpc write one PNG per distinct card face and one per deck back, at
@@ -41,4 +42,4 @@ def pod_command(packs: tuple[str, ...], service: str, out_dir: Path) -> None:
     check_source_date_epoch()
     roots = resolve_packs(packs, ignore_outside=False)
     refuse_shared_output(roots, out_dir)
-    sys.exit(run_export(roots, out_dir, ("pod", service), partial(make_files, service), summary))
+    return run_export(roots, out_dir, ("pod", service), partial(make_files, service), summary)

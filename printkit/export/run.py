@@ -1,16 +1,14 @@
 """What every export command does around its own work: check each pack, write atomically, report."""
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from ..cliutil import EXIT_FINDINGS, EXIT_OK, reason
-from ..core.output import OutsideOutput, replace_folder_files, target_in
-from ..report import display_path, format_text, use_color, visible
-from .errors import ExportRefused
+from ..core.output import replace_folder_files, target_in
+from ..report import display_path, visible
+from ..runner import Steps
 
 # (checked report, the folder to write into) -> {target path: bytes}; every path inside that folder.
 MakeFiles = Callable[[object, Path], dict[Path, bytes]]  # the first argument is a checks.PackReport
@@ -24,13 +22,12 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
     check' shows them); the files of one pack are written all or nothing,
     and what the folder's previous export wrote and this one does not is removed.
     """
-    from ..build import BuildRefused, checked_pack, output_name
+    from ..build import checked_pack, output_name
     from ..core.buildstate import build_state
-    from ..geometry.sheet import LayoutError
 
-    failed = False
+    steps = Steps()
     for root in roots:
-        try:
+        with steps.step(root.name, "exported"):
             with build_state():  # the check and the export read each file once, and afresh
                 report = checked_pack(root)
                 folder = target_in(out_dir, output_name(root), *parts)
@@ -38,14 +35,6 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
             for path in files:
                 target_in(folder, str(path.relative_to(folder)))  # never outside its folder
             replace_folder_files(files, folder)
-        except BuildRefused as refused:
-            click.echo(format_text([refused.report], color=use_color(sys.stdout)), color=True)
-            click.echo(visible(f"{refused.report.id}: not exported because of the errors above"), err=True)
-            failed = True
-            continue
-        except (LayoutError, OSError, OutsideOutput, ExportRefused) as exc:
-            click.echo(visible(f"{root.name}: not exported: {reason(exc)}"), err=True)
-            failed = True
-            continue
-        click.echo(visible(f"{report.id}: wrote {summary(files)} to {display_path(folder)}"))
-    return EXIT_FINDINGS if failed else EXIT_OK
+            click.echo(visible(f"{report.id}: wrote {summary(files)} to {display_path(folder)}"))
+    return steps.status
+

@@ -1,12 +1,12 @@
 """``printkit export tts``: card sheets, backs, the board and a saved object for Tabletop Simulator."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
-from ..cliutil import check_source_date_epoch, out_option, refuse_shared_output, resolve_packs
+from ..cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
+from ..runner import runs
 
 
 def _image_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -21,13 +21,14 @@ def _image_url(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 
 @click.command()
-@click.argument("packs", nargs=-1, metavar="[PACK]...")
+@packs_argument
 @out_option
 @click.option("--image-url", metavar="URL", callback=_image_url,
               help="The http(s) folder address the images will be uploaded to (at most 1,000 characters); "
                    "the saved object then refers to URL + each image's file name instead of the files on this "
                    "computer.")
-def tts_command(packs: tuple[str, ...], out_dir: Path, image_url: str | None) -> None:
+@runs
+def tts_command(packs: tuple[str, ...], out_dir: Path, image_url: str | None) -> int:
     """Export decks and the board for Tabletop Simulator: OUT/<pack>/tts/.
 
     Each deck's distinct cards go on card sheets of at most 10 × 7 cards
@@ -65,4 +66,4 @@ def tts_command(packs: tuple[str, ...], out_dir: Path, image_url: str | None) ->
         line = done[-1].summary()
         return f"{line}; images expected at {image_url}" if image_url else line
 
-    sys.exit(run_export(roots, out_dir, ("tts",), make, summary))
+    return run_export(roots, out_dir, ("tts",), make, summary)

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..core.errors import PrintkitError
 
-class Unplayable(ValueError):
+
+class Unplayable(PrintkitError, ValueError):
     """The pack declares something its engine cannot play (a claim cost it does not know, say): the
     message says what, for the user."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
+from ..core.errors import UsageProblem
 from ..model.pack import Pack
 from .base import GameModule
 from .claims import engine as claims_engine
@@ -28,7 +29,7 @@ GAMES: dict[str, Game] = {
 MODULES: dict[str, GameModule] = {g.module.name: g.module for g in GAMES.values() if g.module is not None}
 
 
-class NoEngine(ValueError):
+class NoEngine(UsageProblem, ValueError):
     """The pack declares nothing an engine can play."""
 
 

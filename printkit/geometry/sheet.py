@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..core.errors import PrintkitError, UsageProblem
 from ..core.mm import Rect, Segment, Sides
 from .paper import MARK_EDGE_MM, Paper
 
@@ -35,12 +36,15 @@ GUTTER_LIMITS = (0.0, 10.0)  # mm: what a gutter may be asked to be
 DEFAULT_GUTTER = 2.5  # the gutter a sheet opens, where it fits, when none is asked for
 
 
-class LayoutError(ValueError):
+class LayoutError(PrintkitError, ValueError):
     """The cards cannot be laid out on the paper as asked."""
 
 
-class GutterTooWide(LayoutError):
-    """An asked-for gutter does not fit; ``widest`` is the widest that does."""
+class GutterTooWide(LayoutError, UsageProblem):
+    """An asked-for gutter does not fit; ``widest`` is the widest that does. The option, not the pack,
+    is at fault: a usage error."""
+
+    option = "--gutter"
 
     def __init__(self, message: str, widest: float):
         super().__init__(message)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from ..core.errors import PrintkitError
 from ..core.buildstate import Lru, per_build
 from ..core.mm import Rect
 from ..core.packpath import PackFileError, clipped, read_pack_file
@@ -23,7 +24,7 @@ from .probe import MAX_PICTURE_BYTES, PIXEL_LIMIT
 JPEG_QUALITY = 90  # for photographs, re-encoded after cropping and downsampling
 
 
-class ArtRenderError(ValueError):
+class ArtRenderError(PrintkitError, ValueError):
     """Pillow could not use a picture that looked fine from its header."""
 
     def __init__(self, path: str, message: str):

@@ -12,6 +12,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.errors import PrintkitError
 from ..core.buildstate import per_build
 
 HEAD = 1 << 16  # bytes read to find the size; JPEG reads on if its markers run past
@@ -26,7 +27,7 @@ MAX_PICTURE_BYTES = MAX_PICTURE_MB << 20  # a picture file may be at most 50 MB
 MAX_PNG_CHUNKS = 100_000  # chunks walked to find a PNG cut short; an encoder writes a few hundred
 
 
-class ProbeError(ValueError):
+class ProbeError(PrintkitError, ValueError):
     """Not an image printkit can read, or a damaged one."""
 
 

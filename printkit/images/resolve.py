@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..core.errors import PrintkitError
 from ..core.packpath import OutsidePack, clipped, inside_pack, regular_file
 
 
-class ArtPathError(ValueError):
+class ArtPathError(PrintkitError, ValueError):
     """A picture path printkit will not follow."""
 
 

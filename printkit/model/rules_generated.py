@@ -4,11 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
+from ..core.errors import PrintkitError
 from .pack import TokenStyle
 from ..requirements import Requirement
 
 
-class PlaceholderError(ValueError):
+class PlaceholderError(PrintkitError, ValueError):
     """A placeholder that cannot be expanded: unknown, misplaced, or with bad arguments.
 
     ``argument`` is the index of the argument at fault, if one is, and

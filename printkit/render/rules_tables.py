@@ -8,6 +8,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table as PlatypusTable, TableStyle
 
+from ..core.errors import PrintkitError
 from ..faces.requirement import requirement_block
 from ..faces.tokens import token
 from ..core.mm import mm_to_pt, pt_to_mm
@@ -124,7 +125,7 @@ def squeeze(least: list[float], width: float) -> list[float]:
     return [floor + (a * spare / total if total else spare / len(least)) for a in above]
 
 
-class TableTooWide(ValueError):
+class TableTooWide(PrintkitError, ValueError):
     """A table with more columns than its width can hold, however narrow."""
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..core.errors import PrintkitError
 from .ast import KEYWORD_OR, MULTIPLIER, Combo, Repeat, Requirement, Slot, Span, Term
 from .limits import MAX_MULTIPLIER, MAX_REQUIREMENT_CHARS, MAX_REQUIREMENT_TERMS
 
@@ -25,7 +26,7 @@ _NOT_A_COUNT = re.compile(r"[x×X][0-9]+(?:[.,][0-9]*)?(?:[eE][+\-]?[0-9]*)?")
 _MULTIPLIER_DIGITS = len(str(MAX_MULTIPLIER))
 
 
-class RequirementSyntaxError(ValueError):
+class RequirementSyntaxError(PrintkitError, ValueError):
     """Bad requirement text; ``span`` points at the offending characters."""
 
     code = "R400"

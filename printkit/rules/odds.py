@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb, prod
 
+from ..core.errors import PrintkitError
 from ..model.pack import Card
 from ..requirements import Requirement
 from ..requirements.limits import ODDS_MAX_HAND, ODDS_MAX_STATES, ODDS_MAX_WORK
@@ -31,7 +32,7 @@ from ..model.payment import match_slots
 from ..model.vocabulary import Vocabulary
 
 
-class OverBudget(Exception):
+class OverBudget(PrintkitError):
     """Counting the odds exactly would take more than the limits allow."""
 
 

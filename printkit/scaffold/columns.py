@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.errors import PrintkitError
 from ..images.probe import ProbeError, probe
 from ..model.csvfile import CsvTable
 from ..model.numbers import read_whole
@@ -54,7 +55,7 @@ class Column:
         return words[:1].upper() + words[1:]
 
 
-class NoNameColumn(ValueError):
+class NoNameColumn(PrintkitError, ValueError):
     """The table has no column called 'name'."""
 
 

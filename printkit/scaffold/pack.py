@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.errors import UsageProblem
 from .columns import Column, NoNameColumn, infer_columns, pack_slug
 from ..model.cardsize import CARD_SIZES
 from ..model.csvfile import MAX_FIELDS, CsvTable, decode, parse_csv
@@ -49,12 +50,12 @@ Old Map,1,3,treasure,Worth 3 points at the end of the game if you also hold a La
 """
 
 
-class ScaffoldError(ValueError):
-    """A NAME or source file that ``printkit new`` refuses; ``param`` names which."""
+class ScaffoldError(UsageProblem, ValueError):
+    """A NAME or source file that ``printkit new`` refuses; ``option`` names which."""
 
-    def __init__(self, message: str, param: str):
+    def __init__(self, message: str, option: str):
         super().__init__(message)
-        self.param = param
+        self.option = option
 
 
 @dataclass(frozen=True)

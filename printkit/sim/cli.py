@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from ..cliutil import (EXIT_FINDINGS, EXIT_OK, check_source_date_epoch, out_option, reason, refuse_shared_output,
-                       resolve_packs)
+from ..cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
+from ..core.errors import EXIT_OK
+from ..runner import Steps, progress, runs
 from ..games.records import Limits, Unplayable
 
 FORMATS = ("text", "json")
@@ -35,7 +36,7 @@ def parse_players(text: str, limit: int) -> list[int]:
 
 
 @click.command("simulate")
-@click.argument("packs", nargs=-1, metavar="[PACK]...")
+@packs_argument
 @click.option("--games", type=click.IntRange(1, Limits().max_games), default=DEFAULT_GAMES, show_default=True,
               help=f"Games for each player count (at most {Limits().max_games:,} in all).")
 @click.option("--players", "players_text", metavar="K[,K...]",
@@ -49,8 +50,9 @@ def parse_players(text: str, limit: int) -> list[int]:
 @click.option("--no-pdf", "no_pdf", is_flag=True, help="Do not write <out>/<pack>/balance.pdf.")
 @click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
               help="Processes playing games (default: one per core). The report is the same for any number.")
+@runs
 def simulate_command(packs: tuple[str, ...], games: int, players_text: str | None, bot: str | None, seed: int,
-                     fmt: str, out_dir: Path, no_pdf: bool, workers: int | None) -> None:
+                     fmt: str, out_dir: Path, no_pdf: bool, workers: int | None) -> int:
     """Play a pack many times with bots and report how balanced it is: game length, winning score and
     margin, win rate by seat with 95% intervals (first-player advantage), shared wins, and per card how
     often it is claimed or scored, with a short list of what stands out. Also writes balance.pdf (the
@@ -85,17 +87,14 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
         status = max(status, done)
     if reports:  # several packs as JSON: one document, a list of their reports
         click.echo('{"packs": [\n' + ",\n".join(r.rstrip("\n") for r in reports) + "\n]}")
-    sys.exit(status)
+    return status
 
 
 def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: int, limits: Limits):
     """The engine, the player counts and the bot, or a usage error saying what does not fit the pack."""
-    from ..games.registry import NoEngine, engine_for
+    from ..games.registry import engine_for
 
-    try:
-        engine = engine_for(pack)
-    except NoEngine as exc:
-        raise click.UsageError(str(exc)) from None
+    engine = engine_for(pack)  # a pack no engine plays is a usage error (see printkit.runner)
     m = pack.manifest
     allowed = range(m.min_players, m.max_players + 1)
     span = f"{m.min_players}–{m.max_players}" if m.min_players != m.max_players else str(m.min_players)
@@ -119,28 +118,34 @@ def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: i
 def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
                  out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None) -> int:
     """Check, simulate, print the report (or hand it to ``echo``) and write balance.pdf; the exit status."""
-    from ..build import BuildRefused, checked_pack, output_name
-    from ..core.output import OutsideOutput, target_in, write_files_atomically
-    from ..report import display_path, format_text, use_color, visible
+    steps = Steps()
+    with steps.step(root.name, "simulated", findings=sys.stderr if fmt == "json" else None):  # stdout stays JSON
+        summary = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo)
+    if not no_pdf and steps.status == EXIT_OK:
+        with steps.step(f"{summary['pack']}: balance.pdf", "written"):
+            _write_balance_pdf(summary, root, out_dir)
+    return steps.status
+
+
+def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
+               workers: int | None, limits: Limits, echo):
+    """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary."""
+    from ..build import checked_pack
+    from ..report import visible
     from .report import json_report, text_report
     from .run import simulate
     from .summary import summarize
 
-    try:
-        report = checked_pack(root)
-    except BuildRefused as refused:
-        stream = sys.stderr if fmt == "json" else sys.stdout  # stdout stays JSON or nothing
-        click.echo(format_text([refused.report], color=use_color(stream)), color=True, file=stream)
-        click.echo(visible(f"{refused.report.id}: not simulated because of the errors above"), err=True)
-        return EXIT_FINDINGS
-    pack = report.loaded
+    pack = checked_pack(root).loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
     try:
         setup = engine.prepare(pack)
     except Unplayable as exc:
         raise click.UsageError(f"'{pack.id}' cannot be simulated: {exc}") from None
     started = time.perf_counter()
-    runs = simulate(pack, engine, games, counts, bot, seed, workers, _progress(pack.id), setup=setup)
+    with progress(pack.id) as update:
+        games_done = (lambda done, total: update("games", done, total)) if update else None
+        runs = simulate(pack, engine, games, counts, bot, seed, workers, games_done, setup=setup)
     elapsed = time.perf_counter() - started
     summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,
                         max_turns=limits.max_turns)
@@ -152,32 +157,17 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
     total = games * len(counts)
     click.echo(visible(f"{pack.id}: {total:,} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):,.0f} games/s)"),
                err=True)
-    if no_pdf:
-        return EXIT_OK
+    return summary
+
+
+def _write_balance_pdf(summary, root: Path, out_dir: Path) -> None:
+    """OUT/<pack>/balance.pdf, the summary and its charts."""
+    from ..build import output_name
+    from ..core.output import target_in, write_files_atomically
+    from ..report import display_path, visible
     from ..render.balance import balance_pdf
 
-    try:
-        folder = target_in(out_dir, output_name(root))
-        data, pages = balance_pdf(summary)
-        write_files_atomically({target_in(folder, "balance.pdf"): data}, tree=folder)
-    except (OSError, OutsideOutput) as exc:
-        click.echo(visible(f"{pack.id}: balance.pdf not written: {reason(exc)}"), err=True)
-        return EXIT_FINDINGS
-    click.echo(visible(f"{pack.id}: wrote balance.pdf ({pages} pages) to {display_path(folder)}"), err=True)
-    return EXIT_OK
-
-
-def _progress(pack_id: str):
-    """A progress line on stderr when it is a terminal, at most ten updates a second; None otherwise."""
-    if not sys.stderr.isatty():
-        return None
-    last = [0.0]
-
-    def show(done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - last[0] < 0.1:
-            return
-        last[0] = now
-        # The finished line is wiped, so the report and messages start on a clean line.
-        click.echo(f"\r{pack_id}: {done:,}/{total:,} games" if done < total else "\r\033[K", err=True, nl=False)
-    return show
+    folder = target_in(out_dir, output_name(root))
+    data, pages = balance_pdf(summary)
+    write_files_atomically({target_in(folder, "balance.pdf"): data}, tree=folder)
+    click.echo(visible(f"{summary['pack']}: wrote balance.pdf ({pages} pages) to {display_path(folder)}"), err=True)

@@ -57,7 +57,8 @@ def test_proof_may_not_be_a_folder(pair, tmp_path):
 def test_proof_that_cannot_be_written_exits_1(pair, tmp_path):
     (tmp_path / "file").write_text("x")
     result = run(*pair, "--proof", tmp_path / "file" / "proof.pdf")
-    assert result.exit_code == 1 and "printkit diff: cannot write the proof" in result.output
+    assert result.exit_code == 1 and "proof.pdf: not written: Not a directory" in result.output
+    assert "printkit diff: the proof " in result.output and "Traceback" not in result.output
 
 
 def test_proof_written_and_said(pair, tmp_path):

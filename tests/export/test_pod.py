@@ -335,7 +335,7 @@ def test_a_missing_or_unknown_service_is_a_usage_error(args):
 # -- the table of products ------------------------------------------------------
 
 def test_card_sizes_map_to_the_products_a_source_confirms():
-    from printkit.export.run import ExportRefused
+    from printkit.export.errors import ExportRefused
     from printkit.export.services import MPC, TGC, product_for
     from printkit.model.cardsize import CARD_SIZES
 

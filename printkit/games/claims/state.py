@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ...core.errors import PrintkitError
 from .board import distance, reach
 from .setup import POWERS, Setup, payable_mask
 
@@ -19,7 +20,7 @@ RESHUFFLES, TRADES, REROLLS = 5, 6, 7
 HIGH = 16  # a key's second mask (kinds held twice) starts at this bit
 
 
-class Illegal(ValueError):
+class Illegal(PrintkitError, ValueError):
     """A move the rules do not allow."""
 
 
