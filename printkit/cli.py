@@ -330,13 +330,15 @@ def explain(code: str | None, fmt: str) -> None:
     """Explain a finding code: what it means, an example that gives it, and the fix.
 
     With no CODE, list every code with its severity and a summary. docs/findings.md
-    holds the same explanations for every code.
+    holds the same explanations for every code. Given a game.toml key instead
+    (art.min_dpi, decks.gags.back.label), say what it holds, its default and what it does.
 
     \b
     Examples:
       printkit explain                 every code, a line each
       printkit explain R401            what R401 means, an example, the fix
       printkit explain t700 --format json
+      printkit explain art.min_dpi         a game.toml key: what it holds, its default
     """
     from .explain import explain_json, explain_text, list_text
 
@@ -345,7 +347,14 @@ def explain(code: str | None, fmt: str) -> None:
         return
     info = CODES.get(code.upper())
     if info is None:
-        raise click.BadParameter(f"no code {code!r}; 'printkit explain' lists them", param_hint="CODE")
+        from .model.keys_reference import key_text
+
+        about = key_text(code) if fmt == "text" else None  # a game.toml key, from the readers' vocabulary
+        if about is None:
+            raise click.BadParameter(f"no code or game.toml key {code!r}; 'printkit explain' lists the codes",
+                                     param_hint="CODE")
+        click.echo(about)
+        return
     click.echo(explain_json(info) if fmt == "json" else explain_text(info))
 
 

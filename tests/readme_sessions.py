@@ -19,6 +19,7 @@ DOCS = REPO / "docs"
 SESSION_TESTS = {
     "check": "tests/test_doc_examples.py",
     "diff": "tests/diff/test_diff_readme.py",
+    "explain-key": "tests/test_doc_examples.py",
     "scaffold": "tests/test_scaffold_readme.py",
     "tutorial": "tests/test_doc_examples.py",
     "watch": "tests/test_watch_readme.py",

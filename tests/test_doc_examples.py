@@ -130,6 +130,21 @@ def test_check_session(steps, tmp_path, monkeypatch):
     _run_session(steps)
 
 
+def test_explain_key_session():
+    ((steps),) = sessions("explain-key")
+    _run_session(steps)
+
+
+def test_explain_says_what_a_key_holds_and_refuses_what_is_neither_key_nor_code():
+    shown = CliRunner().invoke(cli, ["explain", "art.min_dpi"])
+    assert shown.exit_code == 0 and shown.output.splitlines()[:3] == [
+        "art.min_dpi: number, above 0 and ≤ 2,400", "  below this a picture is an error", "  default: 150"]
+    table = CliRunner().invoke(cli, ["explain", "decks.*.back"])
+    assert table.exit_code == 0 and "keys: " in table.output and "label" in table.output
+    refused = CliRunner().invoke(cli, ["explain", "art.min_dip"])
+    assert refused.exit_code == 2 and "no code or game.toml key 'art.min_dip'" in refused.output
+
+
 def test_tutorial_session(tmp_path, monkeypatch):
     ((steps),) = sessions("tutorial")
     (tmp_path / "cards").mkdir()

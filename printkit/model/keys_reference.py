@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .manifest_keys import GAME_TOML, Key
+from .manifest_keys import GAME_TOML, Key, spec_at
 
 # A name the pack chooses, in a key's path, by what the table holds.
 _PLACEHOLDERS = {"deck": "<id>", "column": "<column>", "category": "<name>", "token": "<term>", "family": "<family>",
@@ -71,3 +71,23 @@ def keys_markdown() -> str:
              "`[styles.<style>]`) are described with layouts.", "",
              "| key | holds | default | what it does |", "|---|---|---|---|", *_rows(GAME_TOML, "")]
     return "\n".join(lines) + "\n"
+
+
+def key_text(path: str) -> str | None:
+    """One game.toml key (``decks.gags.back.label``, or with ``*`` for a name the pack chooses) as plain
+    text for ``printkit explain``: what it holds, its default, what it does and the keys under it; None if
+    no such key."""
+    key = spec_at(tuple(part for part in path.strip().split(".") if part))
+    if key is None or not path.strip():
+        return None
+    lines = [f"{path.strip()}: {_holds(key)}".replace("`", "") + (" (required)" if key.required else ""),
+             f"  {key.doc}"]
+    if key.default is not None:
+        lines.append(f"  default: {_default(key.default)}".replace("`", ""))
+    if key.keys:
+        lines.append("  keys: " + ", ".join(child.name for child in key.keys))
+    if key.entry is not None:
+        lines.append(f"  entries: {_PLACEHOLDERS.get(key.entry.name, '<name>')}, each {_holds(key.entry)}"
+                     .replace("`", ""))
+    lines.append("  docs/game-toml-keys.md lists every key")
+    return "\n".join(lines)
