@@ -31,7 +31,7 @@ from readme_sessions import MARK, SESSION_TESTS, pages, session_names, sessions
 
 from printkit.cli import cli
 
-RUN = {"check", "explain", "layout", "new", "calibrate"}
+RUN = {"check", "explain", "layout", "new", "calibrate", "schema"}
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.DOTALL | re.MULTILINE)
 INLINE = re.compile(r"`(printkit [^`]+)`")
 PLACEHOLDER = re.compile(r"\[|\.\.\.|<|\b[A-Z][A-Z0-9]+\b")
