@@ -293,7 +293,9 @@ def layout_list(pack: str | None) -> None:
         from .model.loader import load_pack
 
         loaded, _ = load_pack(resolve_packs((pack,), ignore_outside=False)[0])
-        for name, found in sorted((loaded.manifest.layouts if loaded else {}).items()):
+        if loaded is None:
+            return  # a pack that cannot be read has no layouts of its own to list
+        for name, found in sorted(loaded.manifest.layouts.items()):
             if not found.builtin:
                 click.echo(f"{name:<12} {loaded.id}")
 

@@ -71,8 +71,8 @@ def check_art(pack: Pack, drawn: Collection[str]) -> Iterator[Finding]:
             # are still looked for, so that one mistake does not hide another.
             yield from _pictures_exist(pack, deck)
         if deck.spec.face is not None and deck.spec.back is not None and deck.spec.back.art is not None:
-            yield from _component(back_face(deck.spec, pack.manifest, pack), deck.spec.back.art,
-                                  f"the back of the {deck.spec.title}", art)
+            yield from _component(back_face(deck.spec, pack.manifest, pack),
+                                  _at(deck.spec.back.art, pack), f"the back of the {deck.spec.title}", art)
     m = pack.manifest
     for icon in m.icons.values():
         if icon.file:  # sized as in a line of 9 pt text: about 3 mm
@@ -81,13 +81,13 @@ def check_art(pack: Pack, drawn: Collection[str]) -> Iterator[Finding]:
     if m.rules is not None and m.rules.cover is not None:
         ref = m.rules.cover
         box = cover_box(210.0 - 2 * RULES_MARGIN)  # the A4 width of the text; Letter is close
-        yield from judge(picture(m.path.parent, ref.file, box, ref.fit, ref.focus), ref.location,
+        yield from judge(picture(m.path.parent, ref.file, box, ref.fit, ref.focus), _at(ref, pack),
                          "the rules cover", art)
     if m.board is not None and m.board.art is not None:
         board = BoardLayout.compute(m.board, *m.card_size(m.deck(m.board.deck)))  # spaces fit the deck on them
         ref = m.board.art
         placed = picture(m.path.parent, ref.file, board.trim, ref.fit, ref.focus)
-        yield from judge(placed, ref.location, "the board", art)
+        yield from judge(placed, _at(ref, pack), "the board", art)
 
 
 def _is_icon(pack: Pack, problem: ArtProblem) -> bool:
@@ -114,9 +114,14 @@ def _image_column(deck, ref: str | None) -> str:
     return ref
 
 
-def _component(result: FaceResult, ref: ImageRef, what: str, art: ArtSettings) -> Iterator[Finding]:
+def _at(ref: ImageRef, pack: Pack) -> Location:
+    """Where a picture the manifest names is reported: at its key (the manifest when it has none)."""
+    return ref.location or Location(pack.manifest.path)
+
+
+def _component(result: FaceResult, where: Location, what: str, art: ArtSettings) -> Iterator[Finding]:
     for problem in result.art_problems:
-        yield from judge(problem, ref.location, what, art)
+        yield from judge(problem, where, what, art)
     for item in flatten(result.face.items):
         if isinstance(item, Picture):
-            yield from judge(item, ref.location, what, art)
+            yield from judge(item, where, what, art)

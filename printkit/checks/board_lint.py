@@ -38,9 +38,10 @@ def _drawn(page: Page) -> Iterator[tuple[object, Rect]]:
             continue
         rect = bounds(item, m)
         if clip is not None:
-            rect = _intersect(rect, clip)
-            if rect is None:
+            shown = _intersect(rect, clip)
+            if shown is None:
                 continue
+            rect = shown
         yield _placed(item, m), rect
 
 

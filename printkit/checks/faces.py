@@ -48,9 +48,13 @@ def check_printing(pack: Pack) -> Iterator[Finding]:
     for deck in pack.decks.values():
         if deck.spec.face is not None and deck.spec.back is not None:
             back = back_face(deck.spec, pack.manifest, pack)
-            found = [*_back_overflows(pack, deck.spec.id, back),
-                     *_glyphs(back.face, None, deck.spec.back.location, sources)]
-            yield from (f for f in found if not (f in seen or seen.add(f)))
+            where = deck.spec.back.location or Location(pack.manifest.path)
+            found = [*_back_overflows(pack, deck.spec.id, back, where),
+                     *_glyphs(back.face, None, where, sources)]
+            for finding in found:
+                if finding not in seen:
+                    seen.add(finding)
+                    yield finding
     aid = pack.manifest.player_aid
     if aid is not None and pack.manifest.phases:
         for result in (aid_front(pack), aid_back(pack)):
@@ -61,9 +65,10 @@ def check_printing(pack: Pack) -> Iterator[Finding]:
             yield from _glyphs(result.face, None, aid.location, sources)
 
 
-def _back_overflows(pack: Pack, deck: str, back: FaceResult) -> Iterator[Finding]:
+def _back_overflows(pack: Pack, deck: str, back: FaceResult, back_key: Location) -> Iterator[Finding]:
     """A back's text that does not fit, reported at the game.toml key it was written under (the
-    deck's label, its title, the game's title), so a title too long for every back is one finding."""
+    deck's label, its title, the game's title; else ``back_key``), so a title too long for every
+    back is one finding."""
     m = pack.manifest
     for overflow in back.overflows:
         text = str(overflow.element.props.get("text", "")) if overflow.element is not None else ""
@@ -72,7 +77,7 @@ def _back_overflows(pack: Pack, deck: str, back: FaceResult) -> Iterator[Finding
         if key and key[0] == "decks":
             key = ("decks", deck, *key[2:])
         line_col = m.key_locations.get(key)
-        where = Location(m.path, *line_col) if line_col else m.deck(deck).back.location
+        where = Location(m.path, *line_col) if line_col else back_key
         yield Finding("T700", f"the {what} on the back, '{clipped(overflow.text)}', does not fit, even at the "
                               "smallest size allowed", where, _overflow_hint(replace(overflow, what=what)))
 

@@ -134,10 +134,10 @@ class TextSources:
                 best = (score, location)
         return best[1] if best else None
 
-    def _find(self, char: str) -> tuple[list, list]:
+    def _find(self, char: str) -> tuple[list[tuple[str, int, Location]], list[tuple[str, int, Location]]]:
         """Where ``char`` stands in the cards' cells and in game.toml and the rules source, at most
         MAX_PLACES places in each: a character every card repeats is weighed in a few of them."""
-        cards = []
+        cards: list[tuple[str, int, Location]] = []
         for deck in self.pack.decks.values():
             for card in deck.cards:
                 for cell in card.cells.values():
@@ -232,6 +232,7 @@ class _RulesText:
 
     def drawn(self, cell, where: str) -> None:
         """A requirement or token drawn in a table: the text of its drawing."""
+        items: Iterable[Item]
         if isinstance(cell, Requirement):
             items = draw_requirement(cell, Rect(0, 0, 1e3, 1e3), self.m, compact=True, scale=1.0).items
         else:

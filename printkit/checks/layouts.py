@@ -17,7 +17,7 @@ from ..faces.engine import Part
 from ..faces.values import Bindings, references
 from ..core.findings import Finding, Location
 from ..geometry.boxes import layout_boxes
-from ..geometry.bounds import IDENTITY, bounds, placed
+from ..geometry.bounds import IDENTITY, Matrix, bounds, placed
 from ..geometry.draw import Box, Disc, Group, Path, Picture, Text
 from ..core.mm import Rect
 from ..geometry.richparse import icon_references
@@ -128,7 +128,7 @@ def layout_columns(pack: Pack) -> dict[str, set[str]]:
     used: dict[str, set[str]] = {}
     for deck in pack.manifest.decks:
         layout = pack.manifest.layouts.get(deck.face.layout) if deck.face else None
-        if layout is None:
+        if deck.face is None or layout is None:
             continue
         bindings = face_bindings(pack.manifest, deck)
         names = set().union(*(element_names(e) for e in layout.elements))
@@ -176,7 +176,7 @@ def check_face(parts: Iterable[Part], background: Box | None, layout: Layout, de
             yield Finding("T704", f"{describe(a.element, layout)} and '{b.element.name or b.element.type}' "
                                   f"print over each other{on}", where or where_of(a.element, layout, deck),
                           "move or shrink one of them, or show them on different cards with 'when'")
-    backdrop = [(background, IDENTITY)] if background is not None else []
+    backdrop: list[tuple[Box | Disc | Picture, Matrix]] = [(background, IDENTITY)] if background is not None else []
     for part in parts:
         for item, matrix in placed(part.items):
             if isinstance(item, Text):

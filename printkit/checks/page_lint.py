@@ -43,7 +43,7 @@ class Word:
 
 @dataclass(frozen=True)
 class Shape:
-    item: Item
+    item: Box | Disc | Path | Picture | Place  # a filled shape, or a picture or card face
     rect: Rect
     order: int
     disc: tuple[float, float, float] | None = None  # centre and radius on the page, for discs
@@ -222,8 +222,7 @@ def _problems(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSett
             rect = _intersect(rect, clip)
             if rect is None:
                 continue
-        filled = isinstance(item, (Picture, Place)) or isinstance(item, (Box, Disc, Path)) and item.fill
-        if filled:
+        if isinstance(item, (Picture, Place)) or isinstance(item, (Box, Disc, Path)) and item.fill:
             disc = None
             if isinstance(item, Disc):
                 a, b, c, d, e, f = m
@@ -380,7 +379,7 @@ def _overprinted(word: Word, others: list[Word]) -> Iterator[PageProblem]:
 def _on_shapes(word: Word, shapes: list[tuple[Shape, str]], limits: LintSettings,
                low_contrast: bool = True) -> Iterator[PageProblem]:
     """T709 and T706 for a word, given each shape near it with its relation to the word."""
-    under = PAPER
+    under: str | None = PAPER
     for shape, relation in shapes:
         if relation == "off":
             continue

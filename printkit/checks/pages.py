@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..core.findings import Finding, Location
 from ..geometry.draw import Face, Page
+from ..kit.document import Document
 from ..core.mm import Rect
 from ..model.pack import LintSettings, Pack
 from .board_lint import board_problems
@@ -52,8 +53,8 @@ class PageLint:
                  "T741": "give the board fewer places ([module] popularity), so each is wide enough for a token",
                  "T742": "draw a short line beyond each end of the edge, in line with it",
                  "T743": "print the board at home, tiled (leave out --board-paper), or on a smaller sheet"} | dict(self.hint or {})
-        for (code, problem), (whats, numbers) in self.seen.items():
-            numbers = sorted(numbers)
+        for (code, problem), (whats, pages) in self.seen.items():
+            numbers = sorted(pages)
             at = f"page {numbers[0]}" if len(numbers) == 1 else f"pages {_ranges(numbers)}"
             yield Finding(code, f"{self.file} {at}: {problem}: {_some(whats)}", self.where, hints[code])
 
@@ -158,7 +159,7 @@ def face_findings(pack: Pack, faces: Mapping[str, Face]) -> Iterator[Finding]:
     yield from lint.findings()
 
 
-def document_lint(pack: Pack, file: str, document) -> PageLint:
+def document_lint(pack: Pack, file: str, document: Document) -> PageLint:
     """The page lint for one of a pack's documents, ready to take its pages.
 
     Findings on the board point at [board]; the card sheets and pieces, which
@@ -169,7 +170,7 @@ def document_lint(pack: Pack, file: str, document) -> PageLint:
     return PageLint(document.faces, m.lint, file, where)
 
 
-def document_findings(pack: Pack, documents: Mapping[str, object],
+def document_findings(pack: Pack, documents: Mapping[str, Document | None],
                       glyphs: DocumentGlyphs | None = None) -> Iterator[Finding]:
     """The page lint over each named document (None for one the pack does not have); with
     ``glyphs``, each page's text goes there too, as the page is laid out for the lint."""
@@ -184,13 +185,14 @@ def document_findings(pack: Pack, documents: Mapping[str, object],
         yield from lint.findings()
 
 
-def kit_findings(pack: Pack, page_lints: Mapping[str, PageLint], documents: Mapping[str, object],
+def kit_findings(pack: Pack, page_lints: Mapping[str, PageLint], documents: Mapping[str, Document | None],
                  face_lint: FaceLint) -> Iterator[Finding]:
     """What a build reports: the page lint over each document it made (``page_lints``, fed as
     the pages were drawn), and over every card side (``face_lint`` holds the fronts, linted as
     the build drew them)."""
     for lint in page_lints.values():
         yield from lint.findings()
-    if documents.get("cards.pdf") is not None:
-        add_other_sides(face_lint, documents["cards.pdf"].faces)
+    cards = documents.get("cards.pdf")
+    if cards is not None:
+        add_other_sides(face_lint, cards.faces)
     yield from face_lint.findings()

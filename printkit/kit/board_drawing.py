@@ -31,10 +31,10 @@ EXTRA_DASH = (5.0, 2.5)  # mm: the extra starts' ring is dashed, so greyscale te
 def board_items(board: BoardLayout, manifest: Manifest) -> list[Item]:
     """The whole board in board coordinates (origin: bottom-left of its trim)."""
     items: list[Item] = [Box(board.trim, fill=BOARD)]
-    art = manifest.board.art
+    art = manifest.board.art if manifest.board is not None else None
     placed_art = picture(manifest.path.parent, art.file, board.trim, art.fit, art.focus) if art else None
     pictured = isinstance(placed_art, Picture)
-    if pictured:
+    if isinstance(placed_art, Picture):
         items.append(placed_art)  # behind the grid; spaces are then outlined, not filled
     items += _track(board)
     for column, row in board.spaces():

@@ -222,9 +222,10 @@ def _boxes(layout: SheetLayout, trims: list[Rect], bleeds: list[Rect]) -> tuple[
     trim, bleed = bounding(trims), bounding(bleeds)
     if trim is None or bleed is None:
         return None, None
-    bleed = bounding([trim, bleed])
-    x, y = max(bleed.x, 0.0), max(bleed.y, 0.0)
-    return trim, Rect(x, y, min(bleed.right, paper.right) - x, min(bleed.top, paper.top) - y)
+    outer = bounding([trim, bleed])
+    assert outer is not None  # two rectangles always have one round them
+    x, y = max(outer.x, 0.0), max(outer.y, 0.0)
+    return trim, Rect(x, y, min(outer.right, paper.right) - x, min(outer.top, paper.top) - y)
 
 
 def deck_layout(deck: PrintDeck, faces: Mapping[str, Face], paper: Paper,
@@ -306,7 +307,8 @@ def sheet_pages(pack: Pack, paper: Paper, options: SheetOptions, template: Sheet
     decks, faces = print_decks(pack, fronts if fronts is not None else LazyFronts(pack), options.backs_ink,
                                options.backs is not None)
     exact = options.gutter is not None
-    template = replace(template, gutter=options.gutter if exact else DEFAULT_GUTTER, gutter_exact=exact)
+    template = replace(template, gutter=options.gutter if options.gutter is not None else DEFAULT_GUTTER,
+                       gutter_exact=exact)
     try:
         runs = [DeckRun(deck, deck_layout(deck, faces, paper, template)) for deck in decks]
     except GutterTooWide as refused:

@@ -6,8 +6,9 @@ paths find one whenever one exists, where a greedy pick could miss it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..requirements.ast import Alternative, Requirement, Slot
 from .vocabulary import Vocabulary
@@ -26,7 +27,10 @@ def _accepts(slot: Slot, vocabulary: Vocabulary) -> frozenset[str]:
     return names
 
 
-def match_slots(slots: Sequence[frozenset[str]], hand: Sequence[str]) -> tuple[int, ...] | None:
+CardKey = TypeVar("CardKey", bound=Hashable)  # a card's name, or anything else that tells cards apart
+
+
+def match_slots(slots: Sequence[frozenset[CardKey]], hand: Sequence[CardKey]) -> tuple[int, ...] | None:
     """Give every slot a different hand card it accepts, or return None.
 
     Kuhn's augmenting paths, walked with an explicit stack rather than
@@ -34,11 +38,11 @@ def match_slots(slots: Sequence[frozenset[str]], hand: Sequence[str]) -> tuple[i
     the work is at most slots × (slots + hand) steps per slot.
     """
     owner: dict[int, int] = {}  # hand index -> slot index
-    places: dict[str, list[int]] = {}  # card name -> its indices in the hand
+    places: dict[CardKey, list[int]] = {}  # card name -> its indices in the hand
     for i, name in enumerate(hand):
         places.setdefault(name, []).append(i)
 
-    def accepted(wanted: frozenset[str]) -> list[int]:
+    def accepted(wanted: frozenset[CardKey]) -> list[int]:
         if len(wanted) >= len(places):
             return [i for i, name in enumerate(hand) if name in wanted]
         return sorted(i for name in wanted for i in places.get(name, ()))

@@ -12,11 +12,14 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from markdown_it import MarkdownIt
 
 from ..core.findings import Location
+
+if TYPE_CHECKING:
+    from .rules_generated import Generated
 
 PLACEHOLDER = re.compile(r"\{\{\s*([a-z][a-z-]*)((?:\s+[^{}\s]+)*)\s*\}\}")
 ARGUMENT = re.compile(r"[^{}\s]+")
@@ -86,7 +89,7 @@ class Paragraph:
 @dataclass(frozen=True)
 class ListBlock:
     ordered: bool
-    items: tuple[tuple["Block", ...], ...]
+    items: tuple[tuple["Block | Generated", ...], ...]  # generated blocks once placeholders are expanded
     start: int = 1
     line: int = SourceLine
 

@@ -132,7 +132,7 @@ class PdfPainter:
         self.parts = _PARTS.setdefault(canvas, _Parts())
         self.readers: dict[int, ImageReader] = {}
         self._state = _UNKNOWN
-        self._saved: list[tuple] = []
+        self._saved: list[_State] = []
 
     def new_page(self) -> None:
         """Forget the drawing state: each page's content stream starts from PDF's defaults."""
@@ -296,6 +296,7 @@ class PdfPainter:
         if p.rotation:
             self.c.rotate(p.rotation)
         if name is None:
+            assert face is not None  # a face without a form was fetched above
             self.draw(face.items)
         else:
             self.c.doForm(name)
@@ -373,7 +374,8 @@ def group_matrix_pt(g: Group) -> tuple[float, float, float, float, float, float]
     return a, b, c, d, e * PT_PER_MM, f * PT_PER_MM
 
 
-_DRAW = {Box: PdfPainter._box, Disc: PdfPainter._disc, Line: PdfPainter._line, Text: PdfPainter._text,
+# Each item is drawn by the method for its type; a plain dict cannot say that each key types its value's argument.
+_DRAW: dict[type, Callable[..., None]] = {Box: PdfPainter._box, Disc: PdfPainter._disc, Line: PdfPainter._line, Text: PdfPainter._text,
          Path: PdfPainter._path, Picture: PdfPainter._picture, Group: PdfPainter._group, Place: PdfPainter._place}
 
 
@@ -386,7 +388,8 @@ class _Parts:
 
 
 _PARTS: WeakKeyDictionary[Canvas, _Parts] = WeakKeyDictionary()
-_UNKNOWN = (None, None, None, None)  # fill, stroke, line width, (font key, size): what a fresh stream has set
+_State = tuple[str | None, str | None, float | None, tuple[str, float] | None]
+_UNKNOWN: _State = (None, None, None, None)  # fill, stroke, line width, (font key, size): what a fresh stream has set
 
 
 def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, subject: str,

@@ -26,7 +26,10 @@ def face_pages(faces: Mapping[str, Face], keys: Iterable[str], bleed: float) -> 
     marks, with TrimBox on the trim and BleedBox on the page."""
     pages = []
     for key in keys:
-        width, height, face_bleed = face_size(faces, key)
+        extent = face_size(faces, key)
+        if extent is None:
+            raise ValueError(f"{key}: there is no such face")
+        width, height, face_bleed = extent
         if bleed > face_bleed + 1e-9:
             raise ValueError(f"{key}: {bleed:g} mm of bleed asked for, but the face has {face_bleed:g} mm")
         w, h = width + 2 * bleed, height + 2 * bleed
@@ -63,6 +66,7 @@ def iter_face_images(faces: Mapping[str, Face], keys: Iterable[str], bleed: floa
             if size is not None:
                 w_px, h_px = size
             else:
+                assert dpi is not None  # exactly one of size and dpi is given, as checked above
                 w_px = round(pages[n].width / 25.4 * dpi)
                 h_px = round(pages[n].height / 25.4 * dpi)
             # pdfium scales both axes alike; render a touch larger and cut or resize to the exact pixels.

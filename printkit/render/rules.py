@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportlab import rl_config
@@ -32,7 +33,7 @@ from ..core.mm import mm_to_pt, pt_to_mm
 from ..geometry.paper import Paper
 from ..geometry.typography import smart_quotes
 from ..model.pack import Manifest
-from ..rules.document import cover_box
+from ..rules.document import Expanded, cover_box, runs_of
 from ..model.rules_generated import CardTable, Legend
 from ..rules.pagination import PageFrame, Placed
 from ..model.rules_source import Heading, ListBlock, Paragraph as TextBlock, Run, TableBlock
@@ -77,9 +78,9 @@ class RulesTypesetter:
         self.column_w = (self.wide_w - GUTTER * (self.columns - 1)) / self.columns - 0.01
 
     # -- blocks -----------------------------------------------------------------
-    def placement(self, blocks) -> list[tuple[str, object]]:
+    def placement(self, blocks: Sequence[Expanded]) -> list[tuple[str, Expanded]]:
         """Where each block goes: 'title', 'intro' and 'wide' across the page, 'column' in the columns."""
-        placed = []
+        placed: list[tuple[str, Expanded]] = []
         wide = self._section_has_table(blocks, -1)  # a long table before the first heading runs wide too
         for n, block in enumerate(blocks):
             if n == 0 and isinstance(block, Heading) and block.level == 1:
@@ -94,7 +95,7 @@ class RulesTypesetter:
             placed.append(("wide" if wide and isinstance(block, (Heading, CardTable)) else "column", block))
         return self._spread(placed)
 
-    def _spread(self, placed: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    def _spread(self, placed: list[tuple[str, Expanded]]) -> list[tuple[str, Expanded]]:
         """A table too wide for a column runs across the page, with the headings and the short
         lead-in right above it: under the columns so far, and the columns go on below it."""
         if self.columns < 2:
@@ -148,7 +149,8 @@ class RulesTypesetter:
 
         for where, block in self.placement(list(blocks)):
             if where == "title":
-                out += note_line([self._paragraph(block.content, self.styles["title"])], block.line)
+                assert isinstance(block, Heading)  # placement makes only a leading level-1 heading the title
+                out += note_line([self._paragraph(runs_of(block.content), self.styles["title"])], block.line)
                 out += self._cover()
             elif where == "column":
                 flowing += self.block(block, self.column_w)
@@ -198,9 +200,9 @@ class RulesTypesetter:
     def _flowables_of(self, block, width: float) -> list[Flowable]:
         if isinstance(block, Heading):
             style = self.styles[heading_style(block.level)]
-            return [self._paragraph(block.content, style)]
+            return [self._paragraph(runs_of(block.content), style)]
         if isinstance(block, TextBlock):
-            return [self._paragraph(block.content, self.styles["body"])]
+            return [self._paragraph(runs_of(block.content), self.styles["body"])]
         if isinstance(block, ListBlock):
             return [self._list(block, width)] if block.items else []
         if isinstance(block, CardTable):
@@ -331,6 +333,7 @@ def typeset_pages(blocks, manifest: Manifest, paper: Paper) -> tuple[bytes, int,
                 best = (((pages + 3) // 4, waste), built)
             if waste <= 1:
                 break
+        assert best is not None  # BODY_SIZES is not empty, so at least one size was tried
         return best[1]
 
 

@@ -28,7 +28,7 @@ from ..core.mm import mm_to_pt, pt_to_mm
 from ..geometry.paper import Paper
 from ..model.pack import Pack
 from ..rules.content import expand
-from ..rules.document import load_rules, rules_path
+from ..rules.document import load_rules, rules_path, runs_of
 from ..model.rules_generated import CardTable, Legend, PlaceholderError
 from ..model.rules_source import ListBlock, Placeholder, TableBlock, parse_rules
 from ..rules.pagination import page_problems
@@ -85,6 +85,8 @@ def page_findings(pack: Pack, page: Paper, at: Location) -> list[Finding]:
     """The typographic rules of the pages (T720–T724), on the rules typeset as the build sets them;
     each at the source line of the block involved, or at ``at`` when no line is known."""
     rules = load_rules(pack)
+    if rules is None:
+        return []  # no rules source: no pages
     try:
         _, _, placed, frame = typeset_pages(rules.blocks, pack.manifest, page)
     except Exception:  # noqa: BLE001 - pages that cannot be set are the build's D813, not a lint's
@@ -142,8 +144,8 @@ def _lint_columns(setter: RulesTypesetter, block, width: float, what: str, at: L
     """T711 when even the smallest type leaves some word wider than its column."""
     if isinstance(block, TableBlock):
         from ..model.rules_generated import Column
-        block = CardTable(tuple(Column("".join(r.text for r in c), 0.0) for c in block.header),
-                          tuple(tuple("".join(r.text for r in c) for c in row) for row in block.rows))
+        block = CardTable(tuple(Column("".join(r.text for r in runs_of(c)), 0.0) for c in block.header),
+                          tuple(tuple("".join(r.text for r in runs_of(c)) for c in row) for row in block.rows))
     layout = setter.tables.card_table_layout(block, width)
     if layout.widths is not None:
         return []

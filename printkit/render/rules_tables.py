@@ -16,6 +16,7 @@ from ..geometry.typography import smart_quotes
 from ..model.pack import Manifest, TokenStyle
 from ..requirements import Requirement
 from ..model.rules_generated import CardTable, Column, Legend
+from ..rules.document import runs_of
 from ..rules.pagination import Placed
 from ..model.rules_source import Run, TableBlock
 from .rules_flowables import Drawing, note_line, requirement_drawing, requirement_scale, token_radius
@@ -94,6 +95,14 @@ class RulesTableFit:
     scale: float  # of drawn requirements
     radius: float  # mm, of tokens
     fallback: list[float] | None = None  # the widths used when ``widths`` is None
+
+    @property
+    def used(self) -> list[float]:
+        """The widths the table is set at: ``widths``, else ``fallback``."""
+        if self.widths is not None:
+            return self.widths
+        assert self.fallback is not None  # a fit without widths is made with the fallback
+        return self.fallback
 
 
 def fit_columns(least: list[float], most: list[float], width: float) -> list[float] | None:
@@ -240,7 +249,7 @@ class TableSetter:
     def card_table(self, block: CardTable, width: float) -> Table:
         layout = self.card_table_layout(block, width)
         styles = cell_styles(self.fonts, layout.size)
-        widths = layout.widths or layout.fallback
+        widths = layout.used
         header = [self.paragraph((Run(c.title),), styles["head-right" if c.align == "right" else "head"])
                   for c in block.columns]
         rows = [header]
@@ -263,13 +272,15 @@ class TableSetter:
 
     def text_table(self, block: TableBlock, width: float) -> Table:
         """A Markdown table, its columns fitted as a card table's."""
-        columns = tuple(Column("".join(r.text for r in c), 0.0) for c in block.header)
-        rows = tuple(tuple("".join(r.text for r in c) for c in row) for row in block.rows)
+        header_runs = [runs_of(c) for c in block.header]
+        body_runs = [[runs_of(c) for c in row] for row in block.rows]
+        columns = tuple(Column("".join(r.text for r in c), 0.0) for c in header_runs)
+        rows = tuple(tuple("".join(r.text for r in c) for c in row) for row in body_runs)
         layout = self.card_table_layout(CardTable(columns, rows), width)
         styles = cell_styles(self.fonts, layout.size)
-        header = [self.paragraph(c, styles["head"]) for c in block.header]
-        body = [[self.paragraph(c, styles["cell"]) for c in row] for row in block.rows]
-        return self._table([header] + body, layout.widths or layout.fallback)
+        header = [self.paragraph(c, styles["head"]) for c in header_runs]
+        body = [[self.paragraph(c, styles["cell"]) for c in row] for row in body_runs]
+        return self._table([header] + body, layout.used)
 
     def legend(self, block: Legend, width: float) -> list[Flowable]:
         """The pack's tokens named in a grid, example requirements with their meanings, and word categories."""

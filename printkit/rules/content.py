@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..model.pack import COPIES_COLUMN, NAME_COLUMN, Deck, Expectation, Pack
+from ..model.pack import COPIES_COLUMN, NAME_COLUMN, ClaimRule, Deck, Expectation, Pack
 from ..core.packpath import clipped
 from ..requirements import Repeat, Requirement
 from ..games.registry import module_for
@@ -105,7 +105,7 @@ def _components(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
             continue
         text = f"{deck.total} {spec.title}"
         subtitle = spec.face.roles.get("subtitle") if spec.face else None
-        if subtitle:
+        if spec.face is not None and subtitle:
             groups: dict[str, int] = {}
             for card in deck.cards:
                 value = str(card.values.get(subtitle, ""))
@@ -157,7 +157,7 @@ def _cards(pack: Pack, args: Arguments, odds: bool = True) -> list[Block | Gener
             raise PlaceholderError(f"the table of the claimed deck '{deck.id}' has columns of its own "
                                    "(card, points, requirement, odds)", f"write it as {{{{cards {deck.id}}}}}",
                                    argument=args.index[COLUMNS])
-        return [_claim_table(pack, deck, odds)]
+        return [_claim_table(pack, deck, rule, odds)]
     names = table_columns(deck.spec, chosen, args.index.get(COLUMNS))
     label = deck.spec.face.label if deck.spec.face else (lambda v: v)
 
@@ -183,21 +183,25 @@ def _shown(value: object) -> str:
     return "–" if value is None or value == "" else str(value)
 
 
-def _claim_table(pack: Pack, deck: Deck, with_odds: bool) -> CardTable:
-    rule = pack.manifest.claims
+def _claim_table(pack: Pack, deck: Deck, rule: ClaimRule, with_odds: bool) -> CardTable:
     points = deck.spec.face.roles.get("points") if deck.spec.face else None
-    requirements = [card.values.get(rule.column) for card in deck.cards]
+    values = [card.values.get(rule.column) for card in deck.cards]
+    requirements = [v for v in values if isinstance(v, Requirement)]
     paying = pack.decks.get(rule.paid_from)
     vocabulary = pack_vocabulary(pack)
-    valid = all(isinstance(r, Requirement) for r in requirements) and paying is not None and vocabulary
-    odds = payable_odds(requirements, paying.cards, vocabulary, odds_hand(pack)) if valid and with_odds else []
+    odds: list[Fraction] = []
+    if with_odds and len(requirements) == len(values) and paying is not None and vocabulary is not None:
+        odds = payable_odds(requirements, paying.cards, vocabulary, odds_hand(pack))
     label = deck.spec.face.label if deck.spec.face else (lambda v: v)
     columns = [Column("Card", 0.36), Column(label(points or "points").split()[-1].capitalize(), 0.10, "right"),
                Column("", 0.02), Column(label(rule.column).capitalize(), 0.42), Column("Odds", 0.10, "right")]
     rows = []
     for n, card in enumerate(deck.cards):
         chance = _percent(odds[n]) if odds else "–"
-        rows.append((card.name, str(card.values.get(points, "")) if points else "", "", requirements[n], chance))
+        # a value that is not a requirement (the check reports it) is shown as the table shows text
+        value = values[n]
+        requirement = value if isinstance(value, Requirement) else str(value)
+        rows.append((card.name, str(card.values.get(points, "")) if points else "", "", requirement, chance))
     return CardTable(tuple(columns), tuple(rows))
 
 

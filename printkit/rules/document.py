@@ -1,17 +1,18 @@
 """The rules as the typesetter needs them: the source with every placeholder expanded."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..core.findings import Finding
+from ..core.findings import Finding, Location
 from ..core.mm import Rect
 from ..model.pack import Pack
 from ..core.packpath import OutsidePack, PackFileError, clipped, inside_pack, read_pack_file, regular_file
 from ..core.suggest import did_you_mean
 from .content import Generated, PlaceholderError, expand
-from ..model.rules_source import Block, Heading, IconRef, ListBlock, Paragraph, Placeholder, Run, TableBlock, parse_rules, \
-    unclosed_placeholders
+from ..model.rules_source import Block, Heading, IconRef, Inline, ListBlock, Paragraph, Placeholder, Run, TableBlock, \
+    parse_rules, unclosed_placeholders
 
 Expanded = Block | Generated
 
@@ -66,19 +67,19 @@ def read_rules_source(pack: Pack) -> str | Finding | None:
 
 def load_rules(pack: Pack, odds: bool = True) -> RulesDocument | None:
     """The expanded rules of ``pack``; None when the pack has no rules source."""
-    text = read_rules_source(pack)
-    if text is None:
+    spec, text = pack.manifest.rules, read_rules_source(pack)
+    if spec is None or text is None:
         return None
     if isinstance(text, Finding):
         return RulesDocument((), (text,))
-    path = pack.root / pack.manifest.rules.file
+    path = pack.root / spec.file
     findings = [Finding("D801", "'{{' does not open a placeholder such as {{count kids}}", where,
                         "placeholders are {{name}} or {{name arguments}}") for where in unclosed_placeholders(text, path)]
     blocks = [_expand(b, pack, findings, odds) for b in parse_rules(text, path)]
     return RulesDocument(tuple(x for b in blocks for x in b), tuple(findings))
 
 
-def _expand(block: Block, pack: Pack, findings: list[Finding], odds: bool) -> list[Expanded]:
+def _expand(block: Expanded, pack: Pack, findings: list[Finding], odds: bool) -> list[Expanded]:
     if isinstance(block, Placeholder):
         result = _attempt(block, pack, findings, odds)
         return [_at_line(b, block.location.line) for b in result] if isinstance(result, list) else []
@@ -99,7 +100,16 @@ def _at_line(block: Expanded, line: int) -> Expanded:
     """A generated block, and the blocks in it, located at ``line``: the placeholder's, where they were made."""
     if isinstance(block, ListBlock):
         block = replace(block, items=tuple(tuple(_at_line(b, line) for b in item) for item in block.items))
-    return replace(block, line=line) if hasattr(block, "line") and not block.line else block
+    if isinstance(block, Placeholder) or block.line:
+        return block  # a placeholder has no line of its own; a block that has one keeps it
+    return replace(block, line=line)
+
+
+def runs_of(content: Sequence[Inline]) -> tuple[Run, ...]:
+    """The inline content of an expanded block, which is runs only: expanding turned each placeholder into one."""
+    runs = tuple(item for item in content if isinstance(item, Run))
+    assert len(runs) == len(content), "inline content typeset before its placeholders were expanded"
+    return runs
 
 
 def _inline(content, pack: Pack, findings: list[Finding]) -> tuple[Run, ...]:
@@ -117,7 +127,8 @@ def _inline(content, pack: Pack, findings: list[Finding]) -> tuple[Run, ...]:
 
 def _unknown_icon(ref: IconRef, pack: Pack) -> Finding:
     icons = pack.manifest.icons
-    return Finding("T707", f"'{{{ref.name}}}' is not an icon", ref.location,
+    where = ref.location or Location(rules_path(pack) or pack.manifest.path)  # a reference not found as written
+    return Finding("T707", f"'{{{ref.name}}}' is not an icon", where,
                    did_you_mean(ref.name, icons) or "declare it under [icons], or write \\{ for a brace")
 
 

@@ -142,8 +142,8 @@ def _count(ways: list[Way], copies: Sequence[int], hand: int, budget: list[int])
         for (held, used), weight in table.items():
             _spend(budget, min(total, hand - used) + 1)
             for k in range(min(total, hand - used) + 1):
-                key = (held + (min(k, caps[c]),), used + k)
-                step[key] = step.get(key, 0) + weight * ways_to_take[k]
+                state = (held + (min(k, caps[c]),), used + k)
+                step[state] = step.get(state, 0) + weight * ways_to_take[k]
         table = step
 
     pays: dict[tuple[int, ...], bool] = {}

@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from .columns import Column
 from ..model.cardsize import CARD_SIZES
@@ -54,6 +55,14 @@ UNFIT = 10.0  # mm a strip whose words are too wide for any card claims when the
 FLAVOUR_WORDS = ("flavour", "flavor", "quote", "lore", "story", "saying", "motto")
 
 Element = dict[str, object]
+
+
+class StarterLayout(TypedDict):
+    """A layout as the scaffold writes it into game.toml."""
+
+    background: str
+    elements: list[Element]
+
 Row = Mapping[str, str]
 
 _REFERENCE = re.compile(r"\{([a-z0-9_]+)\}")
@@ -69,7 +78,7 @@ class StarterCard:
     """The first layout and the card size it was made for."""
 
     size: str  # a name from CARD_SIZES
-    layout: dict[str, object]
+    layout: StarterLayout
     body_size: float  # the size the text prints at, the same on every card
     fits: bool  # False when even a tarot card at 6 pt cannot hold the longest texts
 
@@ -111,7 +120,7 @@ def card_layout(columns: Sequence[Column], rows: Sequence[Row], icons: Sequence[
 
 
 def _plan(columns: Sequence[Column], rows: Sequence[Row], icons: Sequence[str], card_mm: tuple[float, float],
-          floor: float, squeeze: bool) -> tuple[dict[str, object], float] | None:
+          floor: float, squeeze: bool) -> tuple[StarterLayout, float] | None:
     """The layout and its body size, at least ``floor``; None when it does not fit (``squeeze``
     makes it fit anyway)."""
     width, height = card_mm[0] - 2 * SAFE_MM, card_mm[1] - 2 * SAFE_MM
@@ -232,7 +241,7 @@ def _pictures(columns: list[Column], width: float, height: float) -> Band:
         if column.blank:
             picture["when"] = {column.name: True}
         elements.append(picture)
-    return Band(elements[0]["name"], height * PICTURE_LEAST, height * PICTURE_MOST, elements)
+    return Band(str(elements[0]["name"]), height * PICTURE_LEAST, height * PICTURE_MOST, elements)
 
 
 def _panel() -> Band:
@@ -295,7 +304,7 @@ def _stats(columns: list[Column], rows: Sequence[Row], width: float) -> tuple[fl
 # -- stacking the strips -------------------------------------------------------
 
 def _stack(bands: list[Band], foot: float, foot_elements: list[Element], width: float, height: float,
-           floor: float, pictures: bool, squeeze: bool) -> tuple[dict[str, object], float] | None:
+           floor: float, pictures: bool, squeeze: bool) -> tuple[StarterLayout, float] | None:
     """Heights for the strips, top to bottom, anchored each below the last. The text takes the
     largest size at which every card's text fits, the same on every card; the pictures grow into
     the room left; the last strip stretches down to the numbers. None when the strips cannot all
@@ -349,8 +358,9 @@ def _sized(bands: list[Band], room: float, floor: float) -> tuple[float, list[fl
     for step in range(int(round((LARGEST_BODY - floor) / SIZE_STEP)) + 1):
         size = LARGEST_BODY - SIZE_STEP * step
         heights = [b.text.height(size) if b.text is not None else b.low for b in bands]
-        if all(h is not None for h in heights) and sum(heights) <= room + 1e-6:
-            return size, [max(h, b.low) for h, b in zip(heights, bands)]
+        fitting = [h for h in heights if h is not None]  # None: a strip that cannot fit at this size
+        if len(fitting) == len(heights) and sum(fitting) <= room + 1e-6:
+            return size, [max(h, b.low) for h, b in zip(fitting, bands)]
     return floor, [b.low for b in bands]
 
 
@@ -369,7 +379,7 @@ def _placed(element: Element, above: str | None, h: float, foot: float | None) -
     or reaching down to ``foot`` mm above the bottom of the safe zone when it is the last strip."""
     head = {k: v for k, v in element.items() if k in ("type", "name", "from", "column", "text")}
     rest = {k: v for k, v in element.items() if k not in head}
-    across = {k: rest.pop(k) for k in ("x", "right", "w") if k in rest}
+    across: Element = {k: rest.pop(k) for k in ("x", "right", "w") if k in rest}
     down: Element = {"y": 0} if above is None else {"below": above,
                                                     "gap": RULE_GAP / 2 if above == "title-rule" else GAP}
     if foot is None:
@@ -413,7 +423,7 @@ def toml_value(value: object) -> str:
     raise TypeError(f"no TOML form for {type(value).__name__}")
 
 
-def layout_toml(name: str, layout: dict[str, object]) -> str:
+def layout_toml(name: str, layout: StarterLayout) -> str:
     """``[layouts.NAME]`` with its background and one ``[[...elements]]`` block per element."""
     lines = [f"[layouts.{name}]", f"background = {toml_value(layout['background'])}"]
     for element in layout["elements"]:

@@ -86,20 +86,21 @@ def check(pack: Pack, config: Config) -> Iterator[Finding]:
     deck = pack.decks.get(config.deck)
     if deck is None or not deck.complete:
         return
-    suits = pack.manifest.deck(config.deck).column(config.suit).values or tuple(
+    column = deck.spec.column(config.suit)
+    suits = (column.values if column is not None else ()) or tuple(
         dict.fromkeys(str(c.values.get(config.suit)) for c in deck.cards))
     label = deck.spec.face.label if deck.spec.face else (lambda v: v)
     held: dict[tuple[str, int], int] = {}
     first_line: dict[str, Location] = {}
     for card in deck.cards:
-        key = (str(card.values.get(config.suit)), card.values.get(config.value))
-        if key[1] not in config.values:  # reported at the card itself, not as a gap elsewhere
-            yield Finding("G908", f"'{card.name}' has value {key[1]}, which the game does not play with "
+        suit, value = str(card.values.get(config.suit)), card.values.get(config.value)
+        if not isinstance(value, int) or value not in config.values:  # reported at the card, not as a gap elsewhere
+            yield Finding("G908", f"'{card.name}' has value {value}, which the game does not play with "
                                   f"(values: {', '.join(map(str, config.values))})", card.location(config.value),
                           "change the card's value, or the [module] values")
             continue
-        held[key] = held.get(key, 0) + card.count
-        first_line.setdefault(key[0], card.location(config.suit))
+        held[suit, value] = held.get((suit, value), 0) + card.count
+        first_line.setdefault(suit, card.location(config.suit))
     for suit in suits:
         missing = [v for v in config.values if held.get((suit, v), 0) == 0]
         if missing:
@@ -113,7 +114,8 @@ def check(pack: Pack, config: Config) -> Iterator[Finding]:
             yield Finding("G902", f"value {value} comes in only {len(having)} personas, "
                                   f"but a set needs {config.set_size}", config.where["values"],
                           f"add cards of this value, or make sets smaller ([module] set_size, now {config.set_size})")
-    total = deck.total + (pack.decks[config.actions].total if config.actions in pack.decks else 0)
+    total = deck.total + (pack.decks[config.actions].total
+                          if config.actions is not None and config.actions in pack.decks else 0)
     players = pack.manifest.max_players
     needed = players * (config.hand + 2)
     if total < needed:
@@ -308,8 +310,8 @@ def _personas(pack: Pack, config: Config, args: tuple[str, ...]) -> list:
         values = sorted((c.values.get(config.value) for c in cards),
                         key=lambda v: (0, v, "") if isinstance(v, int) else (1, 0, str(v)))
         copies = {c.count for c in cards}
-        span = number_range(values[0], values[-1]) if all(isinstance(v, int) for v in values) \
-            else f"{values[0]}–{values[-1]}"
+        numbers = [v for v in values if isinstance(v, int)]
+        span = number_range(numbers[0], numbers[-1]) if len(numbers) == len(values) else f"{values[0]}–{values[-1]}"
         shown = (f"{span}, {copies.pop()} of each" if len(copies) == 1
                  else " ".join(f"{c.values.get(config.value)}×{c.count}" for c in cards))
         rows.append((style, label(style.term), style.label, shown, str(sum(c.count for c in cards))))
