@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from conftest import REPO
 from diffpacks import copy_pack, edit, edited_pair
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 
 def run(*args):
@@ -78,7 +78,7 @@ def test_bundled_pack_id_as_new(tmp_path, monkeypatch):
 
 
 def test_the_command_loads_no_drawing_library_without_a_proof(pair):
-    code = ("import sys\nfrom printkit.cli import cli\n"
+    code = ("import sys\nfrom printkit.commands.cli import cli\n"
             f"try:\n    cli(['diff', {str(pair[0])!r}, {str(pair[1])!r}, '--format', 'json'])\n"
             "except SystemExit:\n    pass\n"
             "bad = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL')]\n"
