@@ -95,7 +95,7 @@ def test_a_revision_longer_than_any_git_takes_is_a_usage_error():
 
 def test_the_command_offers_every_format_the_report_writes():
     """The CLI keeps its own copy of the format names (so that it loads light): the two must agree."""
-    from printkit.diff import cli as diff_cli
+    from printkit.commands import diff as diff_cli
     from printkit.diff import report
 
     assert diff_cli.FORMATS == report.FORMATS
