@@ -21,7 +21,7 @@ from PIL import Image, ImageFilter
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from printkit.build import BuildOptions, build_pack  # noqa: E402
+from printkit.commands.build import BuildOptions, build_pack  # noqa: E402
 
 
 def photo(seed: int, size=(4000, 3000)) -> Image.Image:

@@ -34,7 +34,7 @@ def main(argv: list[str]) -> dict:
     side, cards, pack, out = argv[0], int(argv[1]), argv[2], Path(argv[3])
     start = time.perf_counter()
     if side == "printkit":
-        from printkit.build import BuildOptions, build_pack
+        from printkit.commands.build import BuildOptions, build_pack
 
         def work() -> tuple[int, Path]:
             result = build_pack(Path(pack), BuildOptions(out))

@@ -24,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from printkit.build import BuildOptions, build_pack  # noqa: E402
+from printkit.commands.build import BuildOptions, build_pack  # noqa: E402
 
 DEFAULT_PACKS = ("cards/gag-grab", "cards/many-faces", "tests/packs/creatures")
 

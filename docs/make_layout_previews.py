@@ -20,7 +20,7 @@ from PIL import ImageDraw
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
-from printkit.build import BuildOptions, build_pack  # noqa: E402
+from printkit.commands.build import BuildOptions, build_pack  # noqa: E402
 from printkit.geometry.paper import paper  # noqa: E402
 from printkit.geometry.sheet import SheetLayout  # noqa: E402
 

@@ -18,8 +18,8 @@ sys.path.insert(0, str(DOCS.parent))
 
 from click.testing import CliRunner  # noqa: E402
 
-from printkit.build import BuildOptions, build_pack  # noqa: E402
-from printkit.cli import cli  # noqa: E402
+from printkit.commands.build import BuildOptions, build_pack  # noqa: E402
+from printkit.commands.cli import cli  # noqa: E402
 from printkit.kit.sheets import SheetOptions  # noqa: E402
 
 PACK = DOCS.parent / "cards" / "gag-grab"

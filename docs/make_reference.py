@@ -20,7 +20,7 @@ DOCS = Path(__file__).resolve().parent
 REPO = DOCS.parent
 sys.path.insert(0, str(REPO))
 
-from printkit.explain import findings_markdown  # noqa: E402
+from printkit.commands.explain import findings_markdown  # noqa: E402
 from printkit.model.cardsize import CARD_SIZE_PRESETS, MM_PER_INCH  # noqa: E402
 from printkit.model.keys_reference import keys_markdown  # noqa: E402
 from printkit.model.schema import schema_json  # noqa: E402

@@ -10,8 +10,9 @@ from click.testing import CliRunner
 from conftest import REPO
 from pypdf import PdfReader
 
-from printkit.build import BuildOptions, BuildRefused, build_pack
-from printkit.cli import cli
+from printkit.commands.build import BuildOptions, build_pack
+from printkit.render.refusal import BuildRefused
+from printkit.commands.cli import cli
 from printkit.core.output import OutsideOutput, target_in
 
 GAG_GRAB = REPO / "cards" / "gag-grab"
@@ -170,7 +171,7 @@ class FakeStderr:
 
 @pytest.mark.parametrize("terminal", [True, False])
 def test_progress_shows_only_on_a_terminal(monkeypatch, terminal):
-    from printkit.runner import progress
+    from printkit.commands.runner import progress
 
     stderr = FakeStderr(terminal)
     monkeypatch.setattr("sys.stderr", stderr)

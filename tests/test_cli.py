@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from conftest import REPO
 
 from printkit import __version__
-from printkit.cli import cli, main
-from printkit.report import format_text, use_color
+from printkit.commands.cli import cli, main
+from printkit.commands.report import format_text, use_color
 from printkit.checks import check_pack
 
 
@@ -171,7 +171,7 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
 
 def loaded_by(command: str, packages: tuple[str, ...]) -> list[str]:
     """Which of ``packages`` (or modules inside them) a fresh Python has loaded after 'printkit COMMAND'."""
-    code = (f"import sys; from printkit.cli import main; sys.argv = ['printkit', {command!r}];\n"
+    code = (f"import sys; from printkit.commands.cli import main; sys.argv = ['printkit', {command!r}];\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"wanted = {packages!r}\n"
             "print('LOADED', sorted({p for p in wanted for m in sys.modules if m == p or m.startswith(p + '.')}))")

@@ -29,7 +29,7 @@ from click.testing import CliRunner
 from conftest import MINI, REPO
 from readme_sessions import MARK, SESSION_TESTS, pages, session_names, sessions
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 RUN = {"check", "explain", "layout", "new", "calibrate", "schema"}
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.DOTALL | re.MULTILINE)

@@ -11,7 +11,7 @@ import pytest
 from conftest import REPO
 from readme_sessions import page_text, pages
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.core.findings import CODES
 from printkit.model.design_keys import COMMON_KEYS, ELEMENT_KEYS, ELEMENT_TYPES, LAYOUT_KEYS, STYLE_KEYS
 

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import REPO
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.geometry.paper import paper
 from printkit.geometry.sheet import LayoutError
 from printkit.geometry.tiling import plan_tiles
@@ -310,7 +310,7 @@ def test_with_no_pack_named_the_local_copies_are_checked_too(tmp_path, monkeypat
     monkeypatch.chdir(clone_with_a_typo(tmp_path))
     result = CliRunner().invoke(cli, ["check"])
     assert result.exit_code == 1  # the edited copy of gag-grab; many-faces has no copy here
-    from printkit.packs import bundled_root
+    from printkit.commands.packs import bundled_root
 
     summary = result.output.splitlines()[-1]
     assert summary.startswith(f"checked 2 packs (gag-grab: cards/gag-grab, many-faces: {bundled_root() / 'many-faces'})")
@@ -320,7 +320,7 @@ def test_an_id_without_a_local_copy_names_the_bundled_pack(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["check", "gag-grab"])
     assert result.exit_code == 0
-    from printkit.packs import bundled_root
+    from printkit.commands.packs import bundled_root
 
     assert f"(gag-grab: {bundled_root() / 'gag-grab'})" in result.output.splitlines()[-1]
 

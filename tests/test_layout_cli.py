@@ -3,7 +3,7 @@ import sys
 
 from click.testing import CliRunner
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.model.design_keys import BUILTIN_LAYOUTS
 
 if sys.version_info >= (3, 11):

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from printkit.checks import check_pack
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.core.fonts import fonts_dir
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "layouts.md"

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from conftest import REPO
 
 from printkit.core import output
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.core.output import JOURNAL, RECORD, recover, replace_folder_files, write_files_atomically
 
 TIMEOUT = 120

@@ -1,8 +1,9 @@
 """The packages import one way: read every module's imports (function-level ones too) and find no cycle.
 
-A module belongs to its package under printkit/; the modules that run commands (the click commands and
-their helpers) form one more layer, "commands", wherever they live, so a feature package that holds its
-own command (sim/cli.py, export/run.py...) is not counted as importing the command layer through it.
+A module belongs to the folder under printkit/ that holds it, and nothing else decides: the click commands
+and what they share live in commands/, so no feature package holds a command. printkit/ itself holds only
+the version (imported by everything that stamps it) and ``__main__``, which ``python -m printkit`` runs and
+nothing imports: it is the one module placed by name, above every package.
 """
 from __future__ import annotations
 
@@ -15,17 +16,10 @@ PACKAGE = Path(printkit.__file__).parent
 
 # Bottom to top: each layer imports only layers listed before it.
 LAYERS = ("printkit", "core", "requirements", "model", "geometry", "images", "faces", "games", "sim", "kit",
-          "rules", "checks", "render", "scaffold", "diff", "export", "commands")
-
-# The command modules that live in feature packages; every top-level module but the package itself is one too.
-COMMAND_MODULES = {"printkit.sim.cli", "printkit.diff.cli", "printkit.export.run", "printkit.export.commands",
-                   "printkit.export.pod_cli", "printkit.export.tts_cli"}
+          "rules", "checks", "render", "scaffold", "diff", "export", "commands", "__main__")
 
 # Imports that still cross layers the wrong way, and why; each must still exist (this list only shrinks).
-KNOWN = {
-    ("printkit.export.pod", "printkit.build"): "render_errors (and its BuildRefused) belong to the command runner",
-    ("printkit.export.tts", "printkit.build"): "render_errors (and its BuildRefused) belong to the command runner",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def module_name(path: Path) -> str:
@@ -37,11 +31,11 @@ MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
 def layer(module: str) -> str:
-    """The package under printkit/ that holds ``module``; "commands" for a command module."""
-    if module == "printkit":
-        return "printkit"
-    top_level = MODULES[module].parent == PACKAGE
-    return "commands" if top_level or module in COMMAND_MODULES else module.split(".")[1]
+    """The folder right under printkit/ that holds ``module``: "printkit" for printkit/ itself."""
+    if module == "printkit.__main__":
+        return "__main__"
+    folder = MODULES[module].relative_to(PACKAGE).parts
+    return folder[0] if len(folder) > 1 else "printkit"
 
 
 def imported(module: str) -> set[str]:

@@ -34,7 +34,7 @@ def test_installed_wheel_checks_and_builds_bundled_packs_from_elsewhere(wheel, t
     for command in ("check", "build"):
         code = (f"import sys; sys.path.insert(0, {str(site)!r}); import printkit;"
                 f"assert printkit.__file__.startswith({str(site)!r}), printkit.__file__;"
-                f"from printkit.cli import main; sys.argv = ['printkit', {command!r}]; main()")
+                f"from printkit.commands.cli import main; sys.argv = ['printkit', {command!r}]; main()")
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=elsewhere)
         assert out.returncode == 0, out.stderr
         outputs[command] = out.stdout

@@ -1,5 +1,5 @@
 """How many sheets of paper a built pack takes, one- and two-sided."""
-from printkit.build import BuildResult
+from printkit.commands.build import BuildResult
 
 
 def result(pages, duplex=True):
@@ -34,7 +34,7 @@ def test_a_board_on_copy_shop_paper_is_counted_apart():
 def test_build_says_what_each_pack_takes(tmp_path):
     from click.testing import CliRunner
 
-    from printkit.cli import cli
+    from printkit.commands.cli import cli
 
     result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--board-paper", "a2"])
     assert result.exit_code == 0, result.output

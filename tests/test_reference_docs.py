@@ -8,7 +8,7 @@ import sys
 from click.testing import CliRunner
 from conftest import REPO
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 sys.path.insert(0, str(REPO / "docs"))
 import make_reference  # noqa: E402

@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 import printkit
-from printkit.build import BuildRefused
+from printkit.render.refusal import BuildRefused
 from printkit.checks import check_pack
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.core.errors import PackRefused, PrintkitError, UsageProblem
 from printkit.geometry.sheet import GutterTooWide, LayoutError
-from printkit.runner import Steps, on_ctrl_c, runs
+from printkit.commands.runner import Steps, on_ctrl_c, runs
 
 
 
@@ -103,7 +103,7 @@ def test_a_usage_error_in_a_step_is_said_as_click_says_it_and_the_others_go_on()
 
 
 def test_internal_errors_are_not_the_runners():
-    """A bug is not caught as if it were bad input: printkit.cli.main reports it (exit 3)."""
+    """A bug is not caught as if it were bad input: printkit.commands.cli.main reports it (exit 3)."""
     result = CliRunner().invoke(click.command()(runs(raising(ZeroDivisionError("bug")))), [])
     assert isinstance(result.exception, ZeroDivisionError)
 
@@ -125,7 +125,7 @@ def test_every_command_goes_through_the_runner():
         callback = command.callback
         while not hasattr(callback, "runner") and hasattr(callback, "__wrapped__"):
             callback = callback.__wrapped__
-        assert hasattr(callback, "runner"), f"{name} does not go through printkit.runner"
+        assert hasattr(callback, "runner"), f"{name} does not go through printkit.commands.runner"
 
 
 WRITING = {  # a command that writes files, and what it says it did not make
@@ -143,9 +143,9 @@ def test_every_command_that_writes_says_a_file_error_the_same_way(tmp_path, monk
     """A disk that fails every write: each command names what it did not make and why, and exits 1."""
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device", str(tmp_path / "out"))
-    for where in ("printkit.core.output", "printkit.build"):
+    for where in ("printkit.core.output", "printkit.commands.build"):
         monkeypatch.setattr(f"{where}.write_files_atomically", full)
-    monkeypatch.setattr("printkit.export.run.replace_folder_files", full)
+    monkeypatch.setattr("printkit.commands.export_run.replace_folder_files", full)
     args, said = WRITING[command]
     result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path / "out")])
     assert result.exit_code == 1 and "Traceback" not in result.output
@@ -173,7 +173,7 @@ def test_every_exception_printkit_defines_derives_from_its_base():
     assert len(defined) >= 29
     assert [name for name, cls in defined.items() if not issubclass(cls, PrintkitError)] == []
     assert issubclass(defined["printkit.geometry.sheet.LayoutError"], ValueError)
-    assert issubclass(defined["printkit.packs.UnknownPack"], LookupError)
+    assert issubclass(defined["printkit.commands.packs.UnknownPack"], LookupError)
 
 
 def test_every_option_of_every_command_is_documented():
@@ -187,12 +187,12 @@ def test_every_option_of_every_command_is_documented():
 
 def test_builds_options_reach_it_as_one_build_options(monkeypatch, tmp_path):
     """--out, --paper, the sheet options and the kit's are declared once and handed to the library as one value."""
-    from printkit.build import BuildOptions
+    from printkit.commands.build import BuildOptions
     from printkit.kit.sheets import SheetOptions
     from printkit.geometry.duplex import Flip, Offset
 
     seen = []
-    monkeypatch.setattr("printkit.cli._build_packs", lambda roots, options: seen.append(options) or 0)
+    monkeypatch.setattr("printkit.commands.cli._build_packs", lambda roots, options: seen.append(options) or 0)
     result = CliRunner().invoke(cli, ["build", "gag-grab", "--out", str(tmp_path), "--paper", "letter", "--backs",
                                       "short-edge", "--back-offset", "0.5,-1", "--gutter", "1", "--backs-ink",
                                       "full", "--booklet", "--png", "--dpi", "150"])

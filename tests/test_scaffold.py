@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.scaffold.columns import column_slug, pack_slug
 from printkit.geometry.boxes import layout_boxes
 from printkit.model.loader import load_pack

@@ -27,7 +27,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageDraw
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 if sys.version_info >= (3, 11):
     import tomllib

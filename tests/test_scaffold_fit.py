@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.scaffold.pack import new_pack
 
 if sys.version_info >= (3, 11):

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.scaffold.pack import ScaffoldError, new_pack, title_from_id
 from printkit.scaffold.icons import MAX_ICONS, escape_icons, plan_icons
 

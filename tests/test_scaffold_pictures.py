@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from printkit.scaffold import pictures as scaffold_pictures
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.scaffold.pack import new_pack
 
 

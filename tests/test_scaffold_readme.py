@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from conftest import REPO
 from readme_sessions import examples, sessions
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 
 def test_every_printkit_new_example_in_the_docs_is_run():

@@ -19,12 +19,13 @@ from click.testing import CliRunner
 from conftest import REPO
 
 import printkit.faces.engine as engine
-from printkit.build import BuildOptions, BuildRefused, build_pack
+from printkit.commands.build import BuildOptions, build_pack
+from printkit.render.refusal import BuildRefused
 from printkit.checks import check_pack
 from printkit.checks.fronts import FrontChecks
 from printkit.checks.page_lint import Grid, lint_items
 from printkit.checks.pages import FACE_CODES
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.faces import LazyFronts
 from printkit.kit.cards import cards_document
 from printkit.kit.document import Document, Pages

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import MINI
 
-from printkit.cli import cli
-from printkit.watch import TooManyFiles, changed_files, output_excludes, snapshot, watch
+from printkit.commands.cli import cli
+from printkit.commands.watch import TooManyFiles, changed_files, output_excludes, snapshot, watch
 
 
 class FakeTime:
@@ -148,7 +148,7 @@ def test_changed_files_lists_added_removed_and_modified():
 def _interrupt_on_first_sleep(monkeypatch):
     def stop(seconds):
         raise KeyboardInterrupt
-    monkeypatch.setattr("printkit.watch.time.sleep", stop)
+    monkeypatch.setattr("printkit.commands.watch.time.sleep", stop)
 
 
 def test_check_watch_runs_once_then_ctrl_c_exits_0(monkeypatch, tmp_path):
@@ -163,7 +163,7 @@ def test_check_watch_runs_once_then_ctrl_c_exits_0(monkeypatch, tmp_path):
 
 def test_watch_refuses_a_folder_with_too_many_files(monkeypatch, tmp_path):
     shutil.copytree(MINI, tmp_path / "mini")
-    monkeypatch.setattr("printkit.watch.MAX_FILES", 2)
+    monkeypatch.setattr("printkit.commands.watch.MAX_FILES", 2)
     _interrupt_on_first_sleep(monkeypatch)  # never wait, even if the limit were not hit
     result = CliRunner().invoke(cli, ["check", str(tmp_path / "mini"), "--watch"], catch_exceptions=False)
     assert result.exit_code == 2

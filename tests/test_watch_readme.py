@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from readme_sessions import sessions
 from test_watch_rebuild import edit, watch_command
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 CLOCK = re.compile(r"^\[\d\d:\d\d:\d\d\] ")
 

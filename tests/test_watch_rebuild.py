@@ -26,9 +26,9 @@ from PIL import Image
 from test_watch import FakeTime
 from testfonts import truetype_font
 
-import printkit.watch
-from printkit.build import BuildOptions, build_pack
-from printkit.cli import cli
+import printkit.commands.watch
+from printkit.commands.build import BuildOptions, build_pack
+from printkit.commands.cli import cli
 
 CREATURES = Path(__file__).parent / "packs" / "creatures"
 FONT_CHARS = "".join(c for c in string.printable if c.isprintable()) + "’‘“”–—…·×"
@@ -126,7 +126,7 @@ def watch_command(monkeypatch, args: list[str], edits: list[Callable[[], object]
                   after_run: Callable[[], object]) -> tuple[list, str]:
     """Run the command with --watch: after each run, ``after_run()`` is kept and the next edit made;
     Ctrl-C once the edits are done. (what each run left, the command's output)"""
-    real_watch, fake, seen = printkit.watch.watch, FakeTime(), []
+    real_watch, fake, seen = printkit.commands.watch.watch, FakeTime(), []
     todo = iter(edits)
 
     def driven(roots, run, **kwargs):
@@ -140,7 +140,7 @@ def watch_command(monkeypatch, args: list[str], edits: list[Callable[[], object]
         return real_watch(roots, run_then_edit, clock=fake.clock, sleep=fake.sleep, max_cycles=20 * len(edits),
                           **kwargs)
 
-    monkeypatch.setattr(printkit.watch, "watch", driven)
+    monkeypatch.setattr(printkit.commands.watch, "watch", driven)
     result = CliRunner().invoke(cli, [*args, "--watch"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert len(seen) == len(edits) + 1, result.output  # one run at the start, one after each edit

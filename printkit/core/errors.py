@@ -1,6 +1,6 @@
 """The base of every error printkit raises on purpose, and the exit status each kind ends a command with.
 
-printkit.runner turns them into messages; this module imports nothing, so any layer can raise them.
+printkit.commands.runner turns them into messages; this module imports nothing, so any layer can raise them.
 """
 from __future__ import annotations
 

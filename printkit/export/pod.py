@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..build import render_errors
+from ..render.refusal import render_errors
 from ..kit.sheets import check_face_sizes, print_decks
 from ..geometry.draw import face_size
 from ..render.png import MANIFEST_COLUMNS, copies_rows, csv_bytes, png_names

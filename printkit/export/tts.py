@@ -181,7 +181,7 @@ def _count(n: int, noun: str) -> str:
 
 def export_tts(report, folder: Path, base: str | None = None) -> TtsExport:
     """Every file of the export for a checked pack, keyed by its path in ``folder``."""
-    from ..build import render_errors
+    from ..render.refusal import render_errors
     from ..games.registry import module_for
     from ..render.raster import face_images, png_bytes
 

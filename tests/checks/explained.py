@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from conftest import MINI, REPO, huge_png
 from PIL import Image
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.core.findings import Example, Picture
 
 FINDING_LINE = re.compile(r"^\S.*:\d+:\d+: (error|warning) [A-Z]\d{3} ")

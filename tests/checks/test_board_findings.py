@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.build import BuildOptions, build_pack, checked_pack
+from printkit.commands.build import BuildOptions, build_pack, checked_pack
 from printkit.checks.pages import document_lint
 from printkit.kit.board import board_document
 from printkit.kit.document import Document

@@ -6,7 +6,8 @@ import sys
 import pytest
 
 from conftest import at
-from printkit.build import BuildOptions, BuildRefused, build_pack
+from printkit.commands.build import BuildOptions, build_pack
+from printkit.render.refusal import BuildRefused
 from testfonts import truetype_font, with_fonts
 
 # In Comic Neue, which sets the names on gag-grab's cards, but not in Atkinson Hyperlegible, which

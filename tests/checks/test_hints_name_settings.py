@@ -1,7 +1,7 @@
 """A hint that states a limit names the setting that changes it, with the value the pack has now."""
 from PIL import Image
 
-from printkit.build import BuildOptions, build_pack
+from printkit.commands.build import BuildOptions, build_pack
 
 LONG = ("An Extraordinarily Long Gag Card Name That Goes On And On Without Ever Stopping "
         "Because Nobody Ever Told It Where Cards End Or Why Brevity Matters")

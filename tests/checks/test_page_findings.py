@@ -215,7 +215,7 @@ def test_T711_build_reports_rules_table_words_that_would_break(tmp_path):
     """The rules lint runs in build, with the pack's own rules minimum, and its findings come back."""
     import shutil
 
-    from printkit.build import BuildOptions, build_pack
+    from printkit.commands.build import BuildOptions, build_pack
 
     pack = tmp_path / "gag-grab"
     shutil.copytree(Path(__file__).parents[2] / "cards" / "gag-grab", pack)

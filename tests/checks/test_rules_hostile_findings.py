@@ -3,7 +3,8 @@
 import pytest
 from conftest import at
 
-from printkit.build import BuildOptions, BuildRefused, build_pack
+from printkit.commands.build import BuildOptions, build_pack
+from printkit.render.refusal import BuildRefused
 from printkit.rules.structure import MAX_NESTING, MAX_TABLE_COLUMNS
 
 
@@ -63,7 +64,7 @@ def test_D813_rules_the_typesetter_cannot_set(gag_grab, tmp_path, monkeypatch):
     def fail(*args, **kwargs):
         raise ValueError("flowable too large\nwith a long second line")
 
-    monkeypatch.setattr("printkit.build.typeset_rules", fail)
+    monkeypatch.setattr("printkit.commands.build.typeset_rules", fail)
     with pytest.raises(BuildRefused) as refused:
         build_pack(gag_grab.path, BuildOptions(out_dir=tmp_path / "out"))
     found = [f for f in refused.value.report.findings if f.code == "D813"]

@@ -15,7 +15,7 @@ from reportlab.platypus import BaseDocTemplate, PageBreak, Spacer
 from printkit.core.mm import mm_to_pt
 from printkit.geometry.paper import Paper, paper as paper_named
 from printkit.model.loader import load_pack
-from printkit.packs import resolve_pack
+from printkit.commands.packs import resolve_pack
 from printkit.render import rules_tables
 from printkit.render.rules import NotingCanvas, RulesDocument, RulesTypesetter
 from printkit.render.rules_lint import lint_rules

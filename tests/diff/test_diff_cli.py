@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from conftest import REPO
 from diffpacks import copy_pack, edit, edited_pair
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 
 def run(*args):
@@ -78,7 +78,7 @@ def test_bundled_pack_id_as_new(tmp_path, monkeypatch):
 
 
 def test_the_command_loads_no_drawing_library_without_a_proof(pair):
-    code = ("import sys\nfrom printkit.cli import cli\n"
+    code = ("import sys\nfrom printkit.commands.cli import cli\n"
             f"try:\n    cli(['diff', {str(pair[0])!r}, {str(pair[1])!r}, '--format', 'json'])\n"
             "except SystemExit:\n    pass\n"
             "bad = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL')]\n"
@@ -95,7 +95,7 @@ def test_a_revision_longer_than_any_git_takes_is_a_usage_error():
 
 def test_the_command_offers_every_format_the_report_writes():
     """The CLI keeps its own copy of the format names (so that it loads light): the two must agree."""
-    from printkit.diff import cli as diff_cli
+    from printkit.commands import diff as diff_cli
     from printkit.diff import report
 
     assert diff_cli.FORMATS == report.FORMATS

@@ -16,7 +16,7 @@ from diffpacks import append, copy_pack, edit
 from PIL import Image
 from testfonts import truetype_font
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 CREATURES = REPO / "tests" / "packs" / "creatures"
 FONT_CHARS = "".join(c for c in string.printable if c.isprintable()) + "’‘“”–—…·×"

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from diffpacks import GAG_GRAB, copy_pack, edit, make_edits
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.diff import git as diffgit
 from printkit.diff.git import GitProblem, revision_pack
 

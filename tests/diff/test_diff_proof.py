@@ -11,7 +11,7 @@ from diffpacks import add_extras_deck, copy_pack, edited_pair
 from pypdf import PdfReader
 
 from printkit.checks import check_pack
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.diff import proof as proofmod
 from printkit.diff.compare import compare
 from printkit.diff.proof_layout import card_rect, pages_of, proof_grid

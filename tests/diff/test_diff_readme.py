@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from diffpacks import append, copy_pack, edit
 from readme_sessions import examples, sessions
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 HASH = re.compile(r"\(([0-9a-f]{7})\)")
 

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 from diffpacks import copy_pack, edited_pair
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.diff.report import md
 
 SUMMARY = "3 cards changed, 1 added, 1 removed, 1 renamed; Kid cards 52 → 53"

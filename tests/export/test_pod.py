@@ -18,7 +18,7 @@ from conftest import REPO
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 GAG_GRAB = REPO / "cards" / "gag-grab"
 PT_PER_MM = 72 / 25.4
@@ -178,7 +178,7 @@ def test_pdf_manifest_pages_hold_the_cards_they_name(pod):
 # -- the trim lands on the template's trim ----------------------------------
 
 def _faces():
-    from printkit.build import checked_pack
+    from printkit.commands.build import checked_pack
     from printkit.kit.sheets import print_decks
 
     report = checked_pack(GAG_GRAB)

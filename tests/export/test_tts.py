@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
 from conftest import REPO
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.export.tts import image_base, image_refs, plan_decks
 from printkit.export.tts_objects import deck_object
 from printkit.export.tts_sheets import (MAX_TEXTURE, board_pixels, card_pixels, cell_box, grid_for, hidden_cell,
@@ -137,7 +137,7 @@ def test_the_hidden_cell_shows_the_back(out):
 
 
 def test_a_cell_is_the_card_drawn_alone(out):
-    from printkit.build import checked_pack
+    from printkit.commands.build import checked_pack
     from printkit.faces import front_key
     from printkit.kit.sheets import print_decks
     from printkit.render.raster import face_images

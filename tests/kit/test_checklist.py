@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from printkit.build import BuildResult, checked_pack
+from printkit.commands.build import BuildResult, checked_pack
 from printkit.core.fonts import metrics
 from printkit.kit.cards import cards_document
 from printkit.kit.checklist import MAX_LISTED, MAX_PAGES, ChecklistDeck, checklist_layout
@@ -202,7 +202,7 @@ def test_a_pack_of_many_decks_keeps_its_print_guide_on_one_clean_page(tmp_path):
     from click.testing import CliRunner
 
     from conftest import REPO
-    from printkit.cli import cli
+    from printkit.commands.cli import cli
 
     sys.path.insert(0, str(REPO / "benchmarks"))
     import cards_pack

@@ -16,7 +16,7 @@ from conftest import REPO
 from jsonschema import Draft202012Validator
 
 from printkit.checks import check_pack
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.model import tomltable
 from printkit.model.design_keys import LAYOUT_KEYS, STYLE_KEYS
 from printkit.model.manifest_keys import SPECS, spec_at

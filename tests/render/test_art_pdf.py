@@ -6,7 +6,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from checks.test_art_findings import with_art
-from printkit.build import BuildOptions, build_pack
+from printkit.commands.build import BuildOptions, build_pack
 from printkit.checks import check_pack
 from printkit.geometry.draw import Picture, flatten
 

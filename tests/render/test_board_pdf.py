@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 MM = 72 / 25.4
 SPACE_W, SPACE_H = 63.5 + 4, 88.9 + 4  # card + 2 mm each way

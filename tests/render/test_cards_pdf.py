@@ -31,7 +31,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, IndirectObject
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 try:
     import tomllib
@@ -998,7 +998,7 @@ def test_a_gutter_the_paper_cannot_hold_is_refused_with_the_widest_that_fits(tmp
     that widest is then built as asked."""
     result = CliRunner().invoke(cli, ["build", "gag-grab", "--out", str(tmp_path), "--paper", paper, "--gutter", asked])
     assert result.exit_code == 2
-    # Said as click says a bad option (printkit.runner), with the gutter asked for and the widest that fits.
+    # Said as click says a bad option (printkit.commands.runner), with the gutter asked for and the widest that fits.
     assert f"Error: Invalid value for '--gutter': a {asked} mm gutter does not fit" in result.output
     assert f"at most {widest} mm" in result.output
     assert not (tmp_path / "gag-grab" / "cards.pdf").exists()

@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.render.coverage import image_coverage
 
 

@@ -40,7 +40,7 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.geometry.paper import paper as paper_named
 from printkit.geometry.sheet import SheetLayout
 

@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from conftest import MINI, ScratchPack
 
 PT_PER_MM = 72 / 25.4

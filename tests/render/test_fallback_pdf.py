@@ -13,7 +13,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from printkit.build import BuildOptions, build_pack
+from printkit.commands.build import BuildOptions, build_pack
 from printkit.checks import check_pack
 from printkit.diff.compare import compare
 from printkit.diff.proof import proof_pdf

@@ -3,7 +3,7 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 MM = 72 / 25.4
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import REPO
 from pypdf import PdfReader
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 from printkit.geometry.typography import smart_quotes  # cards print typographic quotes
 
 PACK = REPO / "cards" / "many-faces"

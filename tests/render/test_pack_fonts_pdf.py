@@ -16,7 +16,8 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from printkit.core import fontconvert
-from printkit.build import BuildOptions, BuildRefused, build_pack
+from printkit.commands.build import BuildOptions, build_pack
+from printkit.render.refusal import BuildRefused
 from printkit.core.fonts import FontUnusable, register_font_file
 from printkit.geometry.draw import Page, Text
 from printkit.render.pdf import render_pdf

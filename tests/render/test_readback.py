@@ -25,7 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 CONFIGS = {
     "a4": ("--paper", "a4"),

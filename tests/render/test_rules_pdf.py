@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import REPO
 from pypdf import PdfReader
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 PACK = REPO / "cards" / "gag-grab"
 MM = 72 / 25.4

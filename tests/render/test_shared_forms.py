@@ -17,7 +17,7 @@ from conftest import REPO
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from printkit.build import BuildOptions, build_pack
+from printkit.commands.build import BuildOptions, build_pack
 
 PART = re.compile(r"/FormXob\.Part\d+$")
 

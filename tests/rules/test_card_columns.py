@@ -7,7 +7,7 @@ import pdfplumber
 import pytest
 from conftest import REPO, ScratchPack, at
 
-from printkit.build import BuildOptions, build_pack
+from printkit.commands.build import BuildOptions, build_pack
 from printkit.core.findings import Location
 from printkit.model.loader import load_pack
 from printkit.rules.content import CardTable, expand

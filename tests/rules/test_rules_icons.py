@@ -7,7 +7,7 @@ from conftest import at
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
-from printkit.build import BuildOptions, build_pack
+from printkit.commands.build import BuildOptions, build_pack
 from printkit.render.icons import flatten, symbol_png
 
 ICONS = """

@@ -8,7 +8,7 @@ import toy_engine
 from pypdf import PdfReader
 
 import printkit.sim.run
-from printkit.build import BuildOptions, build_pack
+from printkit.commands.build import BuildOptions, build_pack
 from printkit.checks import check_pack
 from printkit.model.loader import load_pack
 from printkit.rules.balance import CACHE_NAME
@@ -101,7 +101,7 @@ def test_check_and_the_command_stay_light(gag_grab):
     rules = gag_grab.path / "rules.md"
     gag_grab.write("rules.md", rules.read_text(encoding="utf-8") + "\n{{balance games=10}}\n")
     code = ("import sys; from pathlib import Path; from printkit.checks import check_pack; "
-            "import printkit.sim.cli; "
+            "import printkit.commands.simulate; "
             f"assert check_pack(Path({str(gag_grab.path)!r})).errors == 0; "
             "print(sorted(m for m in ('reportlab', 'PIL', 'pypdfium2') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -5,7 +5,7 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from printkit.sim.cli import simulate_command
+from printkit.commands.simulate import simulate_command
 
 
 def run(*args):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import textwrap
 
-from .core.findings import CODES, GROUPS, Code, Edit, Example, Picture
+from ..core.findings import CODES, GROUPS, Code, Edit, Example, Picture
 from .report import visible
 
 WIDTH = 78  # columns of explained text in a terminal

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .core.errors import UsageProblem
-from .model import MANIFEST_NAME
-from .core.packpath import clipped
+from ..core.errors import UsageProblem
+from ..model import MANIFEST_NAME
+from ..core.packpath import clipped
 
-_HERE = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parent.parent  # the printkit package
 LOCAL_PACKS = "cards"  # where a clone keeps its packs, relative to the current directory
 
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from .. import __version__
 from .build_options import build_options, offset_option
-from .diff.cli import diff_command
-from .core.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK
-from .export.commands import export
-from .core.findings import CODES
-from .sim.cli import simulate_command
+from .diff import diff_command
+from ..core.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK
+from .export import export
+from ..core.findings import CODES
+from .simulate import simulate_command
 from .cliutil import check_source_date_epoch, out_option, packs_argument, paper_option, refuse_shared_output, \
     resolve_packs
 from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color, \
@@ -72,7 +72,7 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
     if unknown:
         raise click.BadParameter(f"unknown code {unknown[0]!r}; see 'printkit explain'",
                                  param_hint="--ignore")
-    from .checks import check_pack  # the library call; imports no drawing code
+    from ..checks import check_pack  # the library call; imports no drawing code
 
     roots = resolve_packs(packs, ignore_outside)
 
@@ -95,7 +95,7 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
 
 def _watch(roots: list[Path], doing: str, once: Callable[[], int], out_dir: Path | None = None) -> None:
     """Run ``once`` now and after every change to the packs' files, until Ctrl-C (exit 0)."""
-    from .core.buildstate import build_state
+    from ..core.buildstate import build_state
     from .watch import output_excludes, watch
 
     names = ", ".join(root.name for root in roots)
@@ -118,9 +118,9 @@ def _watch(roots: list[Path], doing: str, once: Callable[[], int], out_dir: Path
 
 def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
     """Say on stderr what --board-paper does for a pack when it is not the plain one-sheet board."""
-    from .kit.board import board_paper_note
-    from .geometry.paper import paper as paper_named
-    from .model.loader import load_pack
+    from ..kit.board import board_paper_note
+    from ..geometry.paper import paper as paper_named
+    from ..model.loader import load_pack
 
     for root in roots:
         pack, _ = load_pack(root)
@@ -184,7 +184,8 @@ def _show_built(result) -> None:
     pngs = [p for p in result.files if p.suffix == ".png"]
     for path in result.files:
         if path.suffix == ".pdf":
-            click.echo(visible(f"wrote {display_path(path)} ({result.pages[path.name]} pages)"))
+            count = result.pages[path.name]
+            click.echo(visible(f"wrote {display_path(path)} ({count} page{'' if count == 1 else 's'})"))
     if pngs:
         click.echo(visible(f"wrote {len(pngs)} card images and their copy counts (manifest.csv) "
                            f"under {display_path(pngs[0].parents[1])}"))
@@ -213,11 +214,11 @@ def calibrate(out_dir: Path, paper: str, backs: str, offset) -> int:
       printkit calibrate
       printkit calibrate --paper letter --backs short-edge
     """
-    from .kit.calibration import calibration_pages
-    from .geometry.duplex import Flip
-    from .geometry.paper import paper as paper_named
-    from .core.output import target_in, write_files_atomically
-    from .render.pdf import render_pdf
+    from ..kit.calibration import calibration_pages
+    from ..geometry.duplex import Flip
+    from ..geometry.paper import paper as paper_named
+    from ..core.output import target_in, write_files_atomically
+    from ..render.pdf import render_pdf
 
     check_source_date_epoch()
     pages = calibration_pages(paper_named(paper), Flip(backs), offset)
@@ -255,7 +256,7 @@ def new(name: str, source: Path | None, title: str | None) -> int:
       printkit new cards/space-race --from ~/Downloads/cards.csv
       printkit new cards/tides --from creatures.csv --title "Tides of Ægir"
     """
-    from .scaffold.pack import new_pack
+    from ..scaffold.pack import new_pack
 
     steps = Steps()
     with steps.step(name, "created", usage_ends=True):  # a refused NAME, title or file is a usage error
@@ -285,12 +286,12 @@ def layout() -> None:
 @runs
 def layout_list(pack: str | None) -> None:
     """List the built-in layouts (and a pack's own with --pack)."""
-    from .model.design_keys import BUILTIN_LAYOUTS
+    from ..model.design_keys import BUILTIN_LAYOUTS
 
     for name in BUILTIN_LAYOUTS:
         click.echo(f"{name:<12} built in")
     if pack is not None:
-        from .model.loader import load_pack
+        from ..model.loader import load_pack
 
         loaded, _ = load_pack(resolve_packs((pack,), ignore_outside=False)[0])
         if loaded is None:
@@ -312,8 +313,8 @@ def layout_show(name: str, pack: str | None) -> None:
       printkit layout show claim
       printkit layout show creature --pack cards/my-game
     """
-    from .model.design_keys import BUILTIN_LAYOUTS
-    from .model.design_toml import show_layout
+    from ..model.design_keys import BUILTIN_LAYOUTS
+    from ..model.design_toml import show_layout
 
     root = resolve_packs((pack,), ignore_outside=False)[0] if pack is not None else None
     text = show_layout(name, root)
@@ -349,7 +350,7 @@ def explain(code: str | None, fmt: str) -> None:
         return
     info = CODES.get(code.upper())
     if info is None:
-        from .model.keys_reference import key_text
+        from ..model.keys_reference import key_text
 
         about = key_text(code) if fmt == "text" else None  # a game.toml key, from the readers' vocabulary
         if about is None:
@@ -376,7 +377,7 @@ def schema(for_layout: bool) -> None:
       printkit schema > cards/my-game/game.schema.json
       printkit schema --layout > cards/my-game/layout.schema.json
     """
-    from .model.schema import schema_json
+    from ..model.schema import schema_json
 
     click.echo(schema_json(layout=for_layout), nl=False)
 

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .core.findings import Finding, Severity
-from .core.terminal import visible
+from ..core.findings import Finding, Severity
+from ..core.terminal import visible
 
 if TYPE_CHECKING:  # the check stack loads only when a command checks
-    from .checks import PackReport
+    from ..checks import PackReport
 
 FORMATS = ("text", "json", "github")
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
-from .pod_cli import pod_command
-from .tts_cli import tts_command
+from .export_pod import pod_command
+from .export_tts import tts_command
 
 
 @click.group()

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from .model import MANIFEST_NAME
-from .core.packpath import is_file
+from ..model import MANIFEST_NAME
+from ..core.packpath import is_file
 from .packs import bundled_packs, resolve_pack
 from .report import display_path
 
@@ -37,7 +37,7 @@ def resolve_packs(names: tuple[str, ...], ignore_outside: bool) -> list[Path]:
                 raise click.UsageError(f"'{name}' is not inside a pack (no {MANIFEST_NAME} above it)")
             found.setdefault(folder)
             continue
-        found.setdefault(resolve_pack(name))  # an unknown one is a usage error (see printkit.runner)
+        found.setdefault(resolve_pack(name))  # an unknown one is a usage error (see printkit.commands.runner)
     return list(found)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .cliutil import out_option, paper_option
-from .geometry.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
+from ..geometry.sheet import DEFAULT_GUTTER, GUTTER_LIMITS
 
 MAX_BACK_OFFSET = 10.0  # mm, either way on either axis
 
@@ -21,7 +21,7 @@ def _not_nan(ctx, param, value: float | None) -> float | None:
 
 
 def _offset(ctx, param, value: str | None):
-    from .geometry.duplex import Offset
+    from ..geometry.duplex import Offset
 
     if value is None:
         return Offset()
@@ -78,8 +78,8 @@ def sheet_options(command: Callable) -> Callable:
     """Declare SHEET_OPTIONS; the command receives them as ``sheets``, a SheetOptions."""
     @functools.wraps(command)
     def with_sheets(*args, backs: str, offset, gutter: float | None, backs_ink: str, **kwargs):
-        from .kit.sheets import SheetOptions
-        from .geometry.duplex import Flip
+        from ..kit.sheets import SheetOptions
+        from ..geometry.duplex import Flip
 
         sheets = SheetOptions(None if backs == "none" else Flip(backs), offset, gutter, backs_ink)
         return command(*args, sheets=sheets, **kwargs)

@@ -2,38 +2,31 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
 from dataclasses import dataclass
 from pathlib import Path
 
 from dataclasses import replace
 
-from .core.buildstate import build_state
-from .checks import PackReport, check_pack
-from .checks.fronts import FrontChecks
-from .checks.glyphs import DocumentGlyphs, glyph_findings
-from .checks.pages import document_lint, kit_findings
-from .core.errors import PackRefused
-from .faces import LazyFronts
-from .core.findings import Finding, Location
-from .core.fonts import FontUnusable, font_path
-from .images.prepare import ArtRenderError
-from .kit.document import Document
-from .geometry.sheet import SheetTemplate
-from .kit.board import board_document
-from .kit.cards import cards_document
-from .kit.sheets import SheetOptions
-from .core.mm import mm_to_pt
-from .geometry.paper import Paper
-from .geometry.paper import paper as paper_named
-from .core.output import OutsideOutput, target_in, write_files_atomically
-from .rules.document import load_rules, rules_path
-
-
-class BuildRefused(PackRefused):
-    """The pack has check errors; ``report`` holds them."""
+from ..core.buildstate import build_state
+from ..checks import PackReport, check_pack
+from ..checks.fronts import FrontChecks
+from ..checks.glyphs import DocumentGlyphs, glyph_findings
+from ..checks.pages import document_lint, kit_findings
+from ..faces import LazyFronts
+from ..core.findings import Finding, Location
+from ..kit.document import Document
+from ..geometry.sheet import SheetTemplate
+from ..kit.board import board_document
+from ..kit.cards import cards_document
+from ..kit.sheets import SheetOptions
+from ..core.mm import mm_to_pt
+from ..geometry.paper import Paper
+from ..geometry.paper import paper as paper_named
+from ..core.output import OutsideOutput, target_in, write_files_atomically
+from ..render.refusal import BuildRefused, render_errors
+from ..rules.document import load_rules, rules_path
 
 
 @dataclass(frozen=True)
@@ -102,27 +95,13 @@ def checked_pack(root: Path, fronts: bool = True) -> PackReport:
     return report
 
 
-@contextmanager
-def render_errors(report: PackReport) -> Iterator[None]:
-    """A picture or font that only drawing finds unusable refuses the pack with a located finding."""
-    try:
-        yield
-    except ArtRenderError as exc:  # a picture whose header looked fine but whose pixels do not
-        finding = Finding("A102", f"'{Path(exc.path).name}' cannot be used: {exc.message}", Location(Path(exc.path)))
-        raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
-    except FontUnusable as exc:  # a pack font that only embedding shows to be unusable
-        where = report.loaded.manifest.fonts.locations.get(exc.key) or Location(font_path(exc.key))
-        finding = Finding("T708", f"font {exc.message}", where, "export the font as TrueType (.ttf)")
-        raise BuildRefused(replace(report, findings=report.findings + (finding,))) from None
-
-
 def build_pack(root: Path, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     """Write ``<out>/<pack>/`` cards.pdf, board.pdf and rules.pdf; refuse a pack with check errors.
 
     Every file is rendered before any is written, so a failure leaves all of
     the previous files as they were.
     """
-    from .rules.balance import balance_cache
+    from ..rules.balance import balance_cache
 
     folder = output_name(root)
     if not folder:
@@ -133,7 +112,7 @@ def build_pack(root: Path, options: BuildOptions, progress: Progress | None = No
 
 
 def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progress | None) -> BuildResult:
-    from .render.pdf import render_pdf  # the drawing library loads only when building
+    from ..render.pdf import render_pdf  # the drawing library loads only when building
 
     # The pages are linted below, as they are built, and each front is checked as it is drawn:
     # nothing keeps every face of a large deck in memory at once.
@@ -197,10 +176,10 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     write_files_atomically(files, tree=target_in(options.out_dir, folder))
     lint = list(kit_findings(pack, page_lints, documents, front_checks.face_lint))
     if rules is not None:
-        from .render.rules_lint import lint_rules
+        from ..render.rules_lint import lint_rules
 
         lint += lint_rules(pack, paper, options.booklet, pack.manifest.lint.rules_min_type)
-    from .render.coverage import coverage_note, page_coverage
+    from ..render.coverage import coverage_note, page_coverage
 
     cards = files[target_in(options.out_dir, folder, "cards.pdf")]
     ink = coverage_note(page_coverage(cards), labels["cards.pdf"], options.sheets.backs_ink)
@@ -224,7 +203,7 @@ def _pngs(folder: str, document: Document, options: BuildOptions, png_dpi: float
           picture_dpi: float | None) -> dict[Path, bytes]:
     """<out>/<pack>/png/<deck>/<card>.png for every distinct card front (player aids too) and each
     deck's back, and png/manifest.csv with the copies of each."""
-    from .render.png import card_pngs, copies_manifest, png_names
+    from ..render.png import card_pngs, copies_manifest, png_names
 
     decks = document.decks
     names = png_names(decks)
@@ -236,8 +215,8 @@ def _pngs(folder: str, document: Document, options: BuildOptions, png_dpi: float
 
 def typeset_rules(rules, pack, paper, booklet: bool) -> tuple[bytes, int]:
     """rules.pdf as bytes and its number of pages (sheet sides, for a booklet)."""
-    from .render.booklet import booklet_order, impose_booklet
-    from .render.rules import render_rules
+    from ..render.booklet import booklet_order, impose_booklet
+    from ..render.rules import render_rules
 
     if not booklet:
         return render_rules(rules.blocks, pack.manifest, paper)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from ..cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
+from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
 from ..core.errors import EXIT_OK
-from ..runner import Steps, progress, runs
+from .runner import Steps, progress, runs
 from ..games.records import Limits, Unplayable
 
 FORMATS = ("text", "json")
@@ -94,7 +94,7 @@ def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: i
     """The engine, the player counts and the bot, or a usage error saying what does not fit the pack."""
     from ..games.registry import engine_for
 
-    engine = engine_for(pack)  # a pack no engine plays is a usage error (see printkit.runner)
+    engine = engine_for(pack)  # a pack no engine plays is a usage error (see printkit.commands.runner)
     m = pack.manifest
     allowed = range(m.min_players, m.max_players + 1)
     span = f"{m.min_players}–{m.max_players}" if m.min_players != m.max_players else str(m.min_players)
@@ -130,11 +130,11 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
 def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
                workers: int | None, limits: Limits, echo):
     """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary."""
-    from ..build import checked_pack
-    from ..report import visible
-    from .report import json_report, text_report
-    from .run import simulate
-    from .summary import summarize
+    from .build import checked_pack
+    from .report import visible
+    from ..sim.report import json_report, text_report
+    from ..sim.run import simulate
+    from ..sim.summary import summarize
 
     pack = checked_pack(root).loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
@@ -162,9 +162,9 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
 
 def _write_balance_pdf(summary, root: Path, out_dir: Path) -> None:
     """OUT/<pack>/balance.pdf, the summary and its charts."""
-    from ..build import output_name
+    from .build import output_name
     from ..core.output import target_in, write_files_atomically
-    from ..report import display_path, visible
+    from .report import display_path, visible
     from ..render.balance import balance_pdf
 
     folder = target_in(out_dir, output_name(root))

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from .core.errors import UsageProblem
+from ..core.errors import UsageProblem
 
 MAX_FILES = 10_000  # per pack; a bigger folder is almost surely not only a pack
 INTERVAL = 0.5  # seconds between walks

@@ -5,14 +5,14 @@ from pathlib import Path
 
 import click
 
-from ..cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
-from ..runner import runs
+from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
+from .runner import runs
 
 
 def _image_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is None:
         return None
-    from .tts import image_base
+    from ..export.tts import image_base
 
     try:
         return image_base(value)
@@ -50,8 +50,8 @@ def tts_command(packs: tuple[str, ...], out_dir: Path, image_url: str | None) ->
       printkit export tts gag-grab --out dist
       printkit export tts cards/my-game --image-url https://example.org/my-game/
     """
-    from .run import run_export
-    from .tts import export_tts
+    from .export_run import run_export
+    from ..export.tts import export_tts
 
     check_source_date_epoch()
     roots = resolve_packs(packs, ignore_outside=False)

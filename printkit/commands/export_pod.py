@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
-from ..runner import runs
-from .services import SERVICE_IDS
+from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
+from .runner import runs
+from ..export.services import SERVICE_IDS
 
 
 @click.command()
@@ -36,8 +36,8 @@ def pod_command(packs: tuple[str, ...], service: str, out_dir: Path) -> int:
       printkit export pod --service mpc cards/my-game --out dist
       printkit export pod --service pdf            every bundled pack
     """
-    from .pod import make_files, summary
-    from .run import run_export
+    from ..export.pod import make_files, summary
+    from .export_run import run_export
 
     check_source_date_epoch()
     roots = resolve_packs(packs, ignore_outside=False)

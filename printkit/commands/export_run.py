@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from ..core.output import replace_folder_files, target_in
-from ..report import display_path, visible
-from ..runner import Steps
+from .report import display_path, visible
+from .runner import Steps
 
 # (checked report, the folder to write into) -> {target path: bytes}; every path inside that folder.
 MakeFiles = Callable[[object, Path], dict[Path, bytes]]  # the first argument is a checks.PackReport
@@ -22,7 +22,7 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
     check' shows them); the files of one pack are written all or nothing,
     and what the folder's previous export wrote and this one does not is removed.
     """
-    from ..build import checked_pack, output_name
+    from .build import checked_pack, output_name
     from ..core.buildstate import build_state
 
     steps = Steps()

@@ -10,7 +10,7 @@ import click
 
 from ..core.errors import EXIT_FINDINGS, EXIT_OK, PrintkitError, reason
 from ..model import MANIFEST_NAME
-from ..runner import Steps, runs
+from .runner import Steps, runs
 
 FORMATS = ("text", "markdown", "json")  # printkit.diff.report.FORMATS, kept here so the CLI loads light
 EXIT_CHANGED = 1  # with --exit-code, as git diff --exit-code
@@ -63,11 +63,11 @@ def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Pa
       printkit diff origin/main HEAD --proof proof.pdf
       printkit diff main cards/my-game --exit-code > /dev/null || echo changed
     """
-    from ..packs import UnknownPack, resolve_pack
+    from .packs import UnknownPack, resolve_pack
     from ..core.packpath import is_folder
-    from .git import is_pack_folder, revision_pack
+    from ..diff.git import is_pack_folder, revision_pack
 
-    # A git revision that cannot be had (GitProblem) is a usage error, as is an unknown pack (see printkit.runner).
+    # A git revision that cannot be had (GitProblem) is a usage error, as is an unknown pack (see printkit.commands.runner).
     try:
         # A folder named like a bundled pack is that folder here: diff compares what is on disk.
         new_root = Path(new).resolve() if new and is_folder(new) else resolve_pack(new)
@@ -101,7 +101,7 @@ def _one_pack(side, new_root: Path, new: str) -> Iterator[tuple]:
 def _revisions(old: str, new: str, packs: tuple[str, ...], unknown: str) -> Iterator[tuple]:
     """OLD and NEW both revisions of the repository the current folder is in."""
     from .. import __version__
-    from .git import GitProblem, NotRevisions, revision_packs
+    from ..diff.git import GitProblem, NotRevisions, revision_packs
 
     with ExitStack() as stack:
         try:
@@ -120,7 +120,7 @@ def _revisions(old: str, new: str, packs: tuple[str, ...], unknown: str) -> Iter
 def _diff(old_label: str, new_label: str, pairs, notes: tuple[str, ...], fmt: str,
           proof: Path | None) -> tuple[int, bool]:
     """Load both sides of each pack, print the report and write the proof: (exit status, changed)."""
-    from .report import DiffReport, format_report_json, format_report_markdown, format_report_text
+    from ..diff.report import DiffReport, format_report_json, format_report_markdown, format_report_text
 
     diffs, sides = [], []
     for name, old_root, new_root in pairs:
@@ -134,7 +134,7 @@ def _diff(old_label: str, new_label: str, pairs, notes: tuple[str, ...], fmt: st
     elif fmt == "markdown":
         click.echo(format_report_markdown(report), nl=False)
     else:
-        from ..report import use_color
+        from .report import use_color
 
         click.echo(format_report_text(report, color=use_color(sys.stdout)), color=True)
     status = _write_proof(report, sides, proof) if proof is not None else EXIT_OK
@@ -144,7 +144,7 @@ def _diff(old_label: str, new_label: str, pairs, notes: tuple[str, ...], fmt: st
 def _load(root: Path | None, label: str):
     """(check report, drawings) of one side, or None for a side without the pack."""
     from ..checks import check_pack
-    from .drawing import PackDrawings
+    from ..diff.drawing import PackDrawings
 
     if root is None:
         return None
@@ -160,8 +160,8 @@ def _load(root: Path | None, label: str):
 
 
 def _compare(name: str, old, new, old_root: Path | None, new_root: Path | None, old_label: str, new_label: str):
-    from .compare import compare
-    from .sources import compare_sources
+    from ..diff.compare import compare
+    from ..diff.sources import compare_sources
 
     return compare(old[0].pack if old else None, new[0].pack if new else None,
                    old[0].findings if old else (), new[0].findings if new else (), old_label, new_label,
@@ -170,8 +170,8 @@ def _compare(name: str, old, new, old_root: Path | None, new_root: Path | None, 
 
 def _write_proof(report, sides, proof: Path) -> int:
     from ..core.output import write_files_atomically
-    from ..report import display_path
-    from .proof import proof_report_pdf
+    from .report import display_path
+    from ..diff.proof import proof_report_pdf
 
     steps = Steps()
     with steps.step(f"printkit diff: the proof {display_path(proof)}", "written"):

@@ -16,7 +16,7 @@ from typing import IO
 
 import click
 
-from .core.errors import EXIT_INTERRUPTED, EXIT_OK, PackRefused, PrintkitError, UsageProblem, reason
+from ..core.errors import EXIT_INTERRUPTED, EXIT_OK, PackRefused, PrintkitError, UsageProblem, reason
 from .report import format_text, use_color, visible
 
 # What Ctrl-C prints and exits with; a command that runs until stopped (--watch) sets its own.
