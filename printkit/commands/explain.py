@@ -149,7 +149,7 @@ def findings_markdown() -> str:
     lines = [
         "# What `printkit check` finds",
         "",
-        "<!-- Generated from printkit/findings.py by docs/make_reference.py; edit those, not this page. -->",
+        "<!-- Generated from printkit/core/findings.py by docs/make_reference.py; edit those, not this page. -->",
         "",
         "Every finding printkit reports has a stable code, listed here with what it means, an example",
         "that gives it and how to fix it. `printkit explain CODE` prints the same in a terminal. Each",
