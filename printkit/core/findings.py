@@ -364,6 +364,19 @@ CODES = _registry(
                                 "  hint: add cards to deck 'gags', or make the board smaller ([board] columns "
                                 "and rows)")),
          fix="Add cards to the deck, or make the board smaller ([board] columns and rows)."),
+    Code("K502", W, "board-seats-too-few", "The board has fewer start spaces than players.",
+         meaning="In a claiming game each pawn starts on a free start space of its own: [board] starts, "
+                 "and [board.extra_starts] from its number of players on. A player count the game takes "
+                 "([game] players) with fewer distinct start spaces than players cannot begin, and "
+                 "'printkit simulate' refuses it.",
+         example=Example(Edit("game.toml", "extra_starts = { players = 5,", "extra_starts = { players = 7,"),
+                         pack="gag-grab",
+                         gives=("game.toml:88:1: warning K502 5 players need 5 start spaces, one pawn on each, "
+                                "but the board has 4 for them (A1, F1, A6, F6)\n"
+                                "  hint: add spaces to [board] starts (or to [board.extra_starts], from a number "
+                                "of players on), or take fewer players ([game] players, now 2 to 8)")),
+         fix="Add start spaces, lower the number of players [board.extra_starts] joins from, or lower "
+             "[game] players max."),
     # Printing
     Code("T700", E, "text-overflow", "Text does not fit its box on the card even at the smallest size.",
          meaning="Text shrinks to fit its element's box, down to the smallest size the element allows; "
