@@ -1,6 +1,6 @@
-"""Hostile game.toml values for the board, seen through the commands: a finding and exit 1, never exit 3.
+"""Hostile board values and pack fonts, seen through the commands: a finding and exit 1, never exit 3.
 
-The findings themselves (M104, K502) are tested in tests/checks; here each command meets them.
+The findings themselves (M104, K502, T708) are tested in tests/checks; here each command meets them.
 """
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import REPO
+from testfonts import edited_font, line_of, truetype_font, with_fonts
 
 from printkit.cli import cli
 
@@ -71,3 +72,15 @@ def test_simulate_plays_the_player_counts_the_board_can_seat(gag_grab, tmp_path)
                          "--out", tmp_path / "out")
     assert status == 0, output
     assert "gag-grab: 2 games" in output
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_damaged_pack_font_is_a_finding_in_check_and_build(mini, tmp_path, command):
+    damaged = edited_font(truetype_font(), lambda font: setattr(font["head"], "unitsPerEm", 0))
+    with_fonts(mini, '[fonts]\nbody = "fonts/Body.ttf"', **{"Body.ttf": damaged})
+    options = [] if command == "check" else ["--out", tmp_path / "out"]
+    status, output = run(command, mini.path, *options)
+    assert status == 1, output
+    assert (f"game.toml:{line_of(mini, 'body =')}:1: error T708 font 'fonts/Body.ttf' is damaged: its units per em "
+            "are 0, where a font has 16 to 16384") in output
+    assert "internal error" not in output

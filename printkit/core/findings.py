@@ -469,12 +469,14 @@ CODES = _registry(
     Code("T708", E, "font-unusable",
          "A font file the pack names is missing, outside the pack, too big, damaged, or cannot be embedded.",
          meaning="A font under [fonts] must be a TrueType or OpenType file of at most 20 MB inside the pack, "
-                 "whose licence allows embedding; printkit embeds it in the PDFs.",
+                 "whose licence allows embedding; printkit embeds it in the PDFs. Check reads the whole "
+                 "font as embedding will: every table inside the file, units per em from 16 to 16384, "
+                 "every glyph readable, composite glyphs at most 16 deep and 65,535 points, no loops.",
          example=Example(Edit("game.toml", _EXPECT, '[fonts]\nfancy = "fonts/Fancy.ttf"\n\n' + _EXPECT),
                          gives=("game.toml:33:1: error T708 font 'fonts/Fancy.ttf' does not exist\n"
                                 "  hint: fonts are single .ttf or .otf files inside the pack folder, such as fonts/")),
          fix="Put the font file where the path says, or correct the path; export a web or collection font "
-             "as a single .ttf."),
+             "as a single .ttf; copy a damaged font again from its source, or re-export it from a font editor."),
     Code("T709", W, "text-on-shape-edge", "Text runs over the edge of a filled shape, or a shape covers it.",
          meaning="Text half on a shape and half off it changes background mid-word, and a shape drawn after "
                  "text hides it.",
