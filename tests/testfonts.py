@@ -116,3 +116,67 @@ def line_of(pack, text: str) -> int:
     """The 1-based line of game.toml that holds ``text``."""
     lines = (pack.path / "game.toml").read_text(encoding="utf-8").splitlines()
     return next(n for n, line in enumerate(lines, 1) if text in line)
+
+
+def with_table(data: bytes, tag: str, change) -> bytes:
+    """The font ``data`` with the bytes of table ``tag`` replaced, in place, by ``change(old bytes)``
+    (same length), as damage on disk would; the table directory is left as it was."""
+    import struct
+
+    out = bytearray(data)
+    for i in range(struct.unpack(">H", data[4:6])[0]):
+        entry_tag, _, offset, length = struct.unpack(">4sLLL", data[12 + 16 * i:28 + 16 * i])
+        if entry_tag == tag.encode("ascii"):
+            new = change(bytes(data[offset:offset + length]))
+            assert len(new) == length
+            out[offset:offset + length] = new
+            return bytes(out)
+    raise KeyError(tag)
+
+
+def edited_font(data: bytes, edit) -> bytes:
+    """The font ``data`` after ``edit(font)`` changes its decoded tables, saved without recalculation."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(data), recalcBBoxes=False, recalcTimestamp=False)
+    edit(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def composite_font(parts: list[list[int]]) -> bytes:
+    """A TrueType font whose glyph 1 is a square and each glyph i > 1 a composite of the glyphs
+    ``parts[i - 2]`` names by number: a hostile font can nest or repeat them without end."""
+    from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
+
+    order = [".notdef", "square", *(f"part{i}" for i in range(2, len(parts) + 2))]
+    fb = FontBuilder(UPEM, isTTF=True)
+    fb.setupGlyphOrder(order)
+    glyphs = {}
+    for name in order[:2]:
+        pen = TTGlyphPen(None)
+        _draw_square(pen)
+        glyphs[name] = pen.glyph()
+    for name, refs in zip(order[2:], parts):
+        glyph = Glyph()
+        glyph.numberOfContours, glyph.components = -1, []
+        glyph.xMin = glyph.yMin = 0
+        glyph.xMax = glyph.yMax = 700
+        for ref in refs:
+            component = GlyphComponent()
+            component.glyphName, component.x, component.y, component.flags = order[ref], 0, 0, 0x4
+            glyph.components.append(component)
+        glyphs[name] = glyph
+    fb.setupGlyf(glyphs)
+    fb.font.recalcBBoxes = False  # the bounds of composites are given above, not worked out
+    return _finish(fb, order, {ord("A"): "square", ord("B"): order[-1]}, "Test Composite", "Regular", 0)
+
+
+def looped_composite_font() -> bytes:
+    """A font whose glyph 2 is made of glyph 3 and glyph 3 of glyph 2: a loop no drawing ends."""
+    from fontTools.ttLib import TTFont
+
+    data = composite_font([[1], [2]])
+    start = TTFont(io.BytesIO(data))["loca"][2]  # glyph 2: a 10-byte header, flags, then the glyph it uses
+    return with_table(data, "glyf", lambda b: b[:start + 12] + (3).to_bytes(2, "big") + b[start + 14:])

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..core.findings import Finding
+from ..core.findings import Finding, Location
+from ..games.claims.board import seating_problem
 from ..model.pack import Pack
 
 
@@ -26,3 +27,21 @@ def check_composition(pack: Pack) -> Iterator[Finding]:
         yield Finding("K501", f"the {board.columns}×{board.rows} board has {board.spaces} spaces "
                               f"but deck '{deck.id}' has only {deck.total} cards", board.location,
                       f"add cards to deck '{deck.id}', or make the board smaller ([board] columns and rows)")
+    if board is not None and pack.manifest.claims is not None:
+        yield from _seating(pack)
+
+
+def _seating(pack: Pack) -> Iterator[Finding]:
+    """K502: every player count the game takes needs a start space per pawn (the claims engine's rule)."""
+    m = pack.manifest
+    assert m.board is not None
+    problem = seating_problem(m.board, m.min_players, m.max_players)
+    if problem is None:
+        return
+    players, message = problem
+    extra = m.board.extra_starts and 0 < m.board.extra_from_players
+    key = ("board", "extra_starts") if extra and players >= m.board.extra_from_players else ("board", "starts")
+    line, column = m.key_locations.get(key) or (m.board.location.line, m.board.location.column)
+    yield Finding("K502", message, Location(m.board.location.file, line, column),
+                  "add spaces to [board] starts (or to [board.extra_starts], from a number of players on), "
+                  f"or take fewer players ([game] players, now {m.min_players} to {m.max_players})")

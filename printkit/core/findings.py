@@ -364,6 +364,19 @@ CODES = _registry(
                                 "  hint: add cards to deck 'gags', or make the board smaller ([board] columns "
                                 "and rows)")),
          fix="Add cards to the deck, or make the board smaller ([board] columns and rows)."),
+    Code("K502", W, "board-seats-too-few", "The board has fewer start spaces than players.",
+         meaning="In a claiming game each pawn starts on a free start space of its own: [board] starts, "
+                 "and [board.extra_starts] from its number of players on. A player count the game takes "
+                 "([game] players) with fewer distinct start spaces than players cannot begin, and "
+                 "'printkit simulate' refuses it.",
+         example=Example(Edit("game.toml", "extra_starts = { players = 5,", "extra_starts = { players = 7,"),
+                         pack="gag-grab",
+                         gives=("game.toml:88:1: warning K502 5 players need 5 start spaces, one pawn on each, "
+                                "but the board has 4 for them (A1, F1, A6, F6)\n"
+                                "  hint: add spaces to [board] starts (or to [board.extra_starts], from a number "
+                                "of players on), or take fewer players ([game] players, now 2 to 8)")),
+         fix="Add start spaces, lower the number of players [board.extra_starts] joins from, or lower "
+             "[game] players max."),
     # Printing
     Code("T700", E, "text-overflow", "Text does not fit its box on the card even at the smallest size.",
          meaning="Text shrinks to fit its element's box, down to the smallest size the element allows; "
@@ -456,12 +469,14 @@ CODES = _registry(
     Code("T708", E, "font-unusable",
          "A font file the pack names is missing, outside the pack, too big, damaged, or cannot be embedded.",
          meaning="A font under [fonts] must be a TrueType or OpenType file of at most 20 MB inside the pack, "
-                 "whose licence allows embedding; printkit embeds it in the PDFs.",
+                 "whose licence allows embedding; printkit embeds it in the PDFs. Check reads the whole "
+                 "font as embedding will: every table inside the file, units per em from 16 to 16384, "
+                 "every glyph readable, composite glyphs at most 16 deep and 65,535 points, no loops.",
          example=Example(Edit("game.toml", _EXPECT, '[fonts]\nfancy = "fonts/Fancy.ttf"\n\n' + _EXPECT),
                          gives=("game.toml:33:1: error T708 font 'fonts/Fancy.ttf' does not exist\n"
                                 "  hint: fonts are single .ttf or .otf files inside the pack folder, such as fonts/")),
          fix="Put the font file where the path says, or correct the path; export a web or collection font "
-             "as a single .ttf."),
+             "as a single .ttf; copy a damaged font again from its source, or re-export it from a font editor."),
     Code("T709", W, "text-on-shape-edge", "Text runs over the edge of a filled shape, or a shape covers it.",
          meaning="Text half on a shape and half off it changes background mid-word, and a shape drawn after "
                  "text hides it.",

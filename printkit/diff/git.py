@@ -263,7 +263,18 @@ def _pack_entries(records: list[Record], inside: str, rev: str, required: bool =
         if total > MAX_BYTES:
             raise GitProblem(f"'{inside or '.'}' at {rev} holds more than {MAX_BYTES >> 20} MiB; "
                              f"printkit diff extracts at most {MAX_BYTES >> 20} MiB of a pack")
+    _refuse_file_and_folder(entries, prefix, rev)
     return entries
+
+
+def _refuse_file_and_folder(entries: list[Entry], prefix: str, rev: str) -> None:
+    """A path that is a file and also a folder holding files (a tree git can hold, but no folder on
+    disk can) is refused before anything is written."""
+    folders = {e.path.rsplit("/", i)[0] for e in entries for i in range(1, e.path.count("/") + 1)}
+    both = sorted(folders.intersection(e.path for e in entries))
+    if both:
+        raise GitProblem(f"refusing '{prefix}{both[0]}' at {rev}: it is both a file and a folder there, "
+                         "which no folder on disk can hold")
 
 
 def _safe(rel: str) -> bool:
@@ -289,5 +300,9 @@ def _extract(top: Path, entries: list[Entry], root: Path) -> None:
         target = root.joinpath(*entry.path.split("/"))
         if home not in target.resolve().parents:
             raise GitProblem(f"refusing '{entry.path}': the path would leave the pack folder")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        except OSError as exc:  # a name this file system does not take, a full disk...
+            raise GitProblem(f"cannot write '{entry.path}' from git into a temporary folder: "
+                             f"{exc.strerror or exc}") from None

@@ -377,6 +377,22 @@ def _read_categories(root: Table, decks: tuple[DeckSpec, ...], claims: ClaimRule
     return tuple(found)
 
 
+def _board_spaces(root: Table, owner: Table, key: str, spaces: tuple[str, ...], columns: int,
+                  rows: int) -> tuple[str, ...]:
+    """The spaces of ``spaces`` that are on the board; each other one is reported (M104) and left out,
+    so nothing after the manifest meets a space the board does not have."""
+    kept = []
+    for space in spaces:
+        m = _SPACE.fullmatch(space)
+        if m and ord(m.group(1)) - ord("A") < columns and int(m.group(2)) <= rows:
+            kept.append(space)
+            continue
+        last = f"{chr(ord('A') + columns - 1)}{rows}"
+        root.ctx.report("M104", f"'{space}' is not a space on a {columns}×{rows} board",
+                        owner.key_path(key), f"spaces run from A1 to {last}")
+    return tuple(kept)
+
+
 def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
     table = root.table("board", required=False)
     if table is None:
@@ -400,13 +416,8 @@ def _read_board(root: Table, decks: tuple[DeckSpec, ...]) -> BoardSpec | None:
         extra_spaces = extra.strings("spaces")
         extra.finish()
     # Without [board.extra_starts] there are no extra spaces, so its owner is never asked for.
-    for key, spaces, owner in (("starts", starts, table), ("spaces", extra_spaces, extra or table)):
-        for space in spaces:
-            m = _SPACE.fullmatch(space)
-            if not m or ord(m.group(1)) - ord("A") >= columns or int(m.group(2)) > rows:
-                last = f"{chr(ord('A') + columns - 1)}{rows}"
-                root.ctx.report("M104", f"'{space}' is not a space on a {columns}×{rows} board",
-                                owner.key_path(key), f"spaces run from A1 to {last}")
+    starts = _board_spaces(root, table, "starts", starts, columns, rows)
+    extra_spaces = _board_spaces(root, extra or table, "spaces", extra_spaces, columns, rows)
     art = read_image(table, "art")
     margin = table.number("space_margin_mm", required=False, default=MIN_SPACE_MARGIN)
     if margin < MIN_SPACE_MARGIN:

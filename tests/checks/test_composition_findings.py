@@ -1,4 +1,5 @@
 """Findings about deck composition (K5xx), pointing at the manifest's expectation."""
+import pytest
 from conftest import at
 
 
@@ -29,3 +30,41 @@ def test_K501_fewer_cards_than_board_spaces(mini):
     f = mini.only("K501")
     assert at(f) == ("game.toml", 47, 1)
     assert f.message == "the 3×2 board has 6 spaces but deck 'gags' has only 4 cards"
+
+
+MINI_STARTS = 'starts = ["A1", "B2", "B1", "A2"]'
+HINT_K502 = ("add spaces to [board] starts (or to [board.extra_starts], from a number of players on), "
+             "or take fewer players ([game] players, now 2 to 4)")
+
+
+@pytest.mark.parametrize("starts, message", [
+    ('starts = ["A1"]', "2 players need 2 start spaces, one pawn on each, but the board has 1 for them (A1)"),
+    ('starts = ["A1", "A1", "A1", "A1"]',
+     "2 players need 2 start spaces, one pawn on each, but the board has 1 for them (A1)"),
+    ("starts = []", "2 players need 2 start spaces, one pawn on each, but the board has 0 for them"),
+    ('starts = ["A1", "B2"]', "3 players need 3 start spaces, one pawn on each, but the board has 2 for them (A1, B2)"),
+])
+def test_K502_fewer_start_spaces_than_players(mini, starts, message):
+    mini.edit("game.toml", MINI_STARTS, starts)
+    f = mini.only("K502")
+    assert at(f) == ("game.toml", 51, 1) and not f.is_error
+    assert f.message == message and f.hint == HINT_K502
+
+
+def test_K502_extra_starts_from_more_players_than_the_game_takes(mini):
+    mini.edit("game.toml", MINI_STARTS, 'starts = ["A1", "B2"]\nextra_starts = { players = 99, spaces = ["A2", "B1"] }')
+    f = mini.only("K502")
+    assert at(f) == ("game.toml", 51, 1)  # 3 players are short of spaces before the extra ones join
+    assert f.message.startswith("3 players need 3 start spaces")
+
+
+def test_K502_extra_starts_that_repeat_the_starts_point_at_extra_starts(mini):
+    mini.edit("game.toml", MINI_STARTS, 'starts = ["A1", "B2"]\nextra_starts = { players = 3, spaces = ["A1"] }')
+    f = mini.only("K502")
+    assert at(f) == ("game.toml", 52, 1)
+    assert f.message == "3 players need 3 start spaces, one pawn on each, but the board has 2 for them (A1, B2)"
+
+
+def test_K502_not_given_when_extra_starts_seat_the_rest(mini):
+    mini.edit("game.toml", MINI_STARTS, 'starts = ["A1", "B2"]\nextra_starts = { players = 3, spaces = ["A2", "B1"] }')
+    assert [f for f in mini.findings() if f.code == "K502"] == []

@@ -5,7 +5,8 @@ import pytest
 from conftest import at
 
 from printkit.core.fontfile import MAX_FONT_BYTES
-from testfonts import EMOJI, bitmap_only_font, collection, line_of, truetype_font, with_fonts
+from testfonts import (EMOJI, bitmap_only_font, collection, composite_font, edited_font, line_of,
+                       looped_composite_font, truetype_font, with_fonts, with_table)
 
 HINT = "fonts are single .ttf or .otf files inside the pack folder, such as fonts/"
 
@@ -92,7 +93,45 @@ def test_T708_not_a_font(mini):
 
 def test_T708_damaged_font(mini):
     f = t708(mini, '[fonts]\nfancy = "fonts/Fancy.ttf"', "fancy =", **{"Fancy.ttf": truetype_font()[:200]})
-    assert "is damaged" in f.message
+    assert "is cut short" in f.message
+
+
+def _units_per_em(units: int) -> bytes:
+    return edited_font(truetype_font(), lambda font: setattr(font["head"], "unitsPerEm", units))
+
+
+def _junk(table: bytes) -> bytes:
+    return bytes((i * 37) & 0xFF for i in range(len(table)))
+
+
+@pytest.mark.parametrize("data, message", [
+    (_units_per_em(0), "is damaged: its units per em are 0, where a font has 16 to 16384"),
+    (_units_per_em(15), "is damaged: its units per em are 15, where a font has 16 to 16384"),
+    (_units_per_em(16385), "is damaged: its units per em are 16385, where a font has 16 to 16384"),
+    (with_table(truetype_font(), "glyf", _junk), "is damaged: glyph 'uni0041' cannot be read"),
+    (truetype_font()[:len(truetype_font()) // 2],
+     "is cut short: its 'OS/2' table runs past the end of the file (386 bytes); copy the font again"),
+    (with_table(truetype_font(), "loca", lambda b: b[:-2] + b"\xff\xff"),
+     "is damaged: its glyph locations ('loca') do not match its 4 glyphs"),
+    (with_table(truetype_font(), "head", lambda b: b[:12] + bytes(4) + b[16:]),
+     "is damaged: its 'head' table has a wrong magic number"),
+    (with_table(truetype_font(), "name", lambda b: b"\0\1" + b[2:]), "is damaged: its 'name' table has a format other than 0"),
+    (composite_font([[i + 1] for i in range(17)]),
+     "is damaged: composite glyph 'part18' nests 17 deep with 4 points (at most 16 deep and 65,535 points)"),
+    (composite_font([[1] * 4] + [[i + 2] * 4 for i in range(7)]),  # 4 squares, then 4 of those... 4**8 points
+     "is damaged: composite glyph 'part8' nests 7 deep with 65,536 points (at most 16 deep and 65,535 points)"),
+    (looped_composite_font(), "is damaged: composite glyph 'part2' is made of itself"),
+])
+def test_T708_damaged_inside_a_font_is_found_by_check(mini, data, message):
+    f = t708(mini, '[fonts]\nfancy = "fonts/Fancy.ttf"', "fancy =", **{"Fancy.ttf": data})
+    assert f.message == f"font 'fonts/Fancy.ttf' {message}"
+
+
+def test_fonts_at_the_limits_are_used(mini):
+    nested = composite_font([[i + 1] for i in range(16)])  # 16 deep: the most
+    with_fonts(mini, '[fonts]\nsmall = "fonts/Small.ttf"\nlarge = "fonts/Large.ttf"\nnested = "fonts/Nested.ttf"',
+               **{"Small.ttf": _units_per_em(16), "Large.ttf": _units_per_em(16384), "Nested.ttf": nested})
+    assert [f for f in mini.findings() if f.code == "T708"] == []
 
 
 def test_T708_web_font(mini):

@@ -46,7 +46,7 @@ def test_M104_wrong_type(mini):
 
 
 def test_M104_board_space_off_the_board(mini):
-    mini.edit("game.toml", 'starts = ["A1", "B2"]', 'starts = ["A1", "C3"]')
+    mini.edit("game.toml", 'starts = ["A1", "B2", "B1", "A2"]', 'starts = ["A1", "C3"]')
     f = mini.only("M104")
     assert f.message == "'C3' is not a space on a 2×2 board" and f.hint == "spaces run from A1 to B2"
 
@@ -151,3 +151,21 @@ def test_M102_a_deck_card_table_needs_both_measurements(mini):
 def test_M103_unknown_key_in_a_deck_card_table(mini):
     mini.edit("game.toml", "[decks.kids.expect]", '[decks.kids.card]\nsize = "mini"\nsise = 1\n\n[decks.kids.expect]')
     assert mini.only("M103").hint == "did you mean 'size'?"
+
+
+MINI_STARTS = 'starts = ["A1", "B2", "B1", "A2"]'
+
+
+@pytest.mark.parametrize("space", ["A0", "a1", " A1", "A01", "z9", "\uff211", "C1", "A3", ""])
+def test_M104_start_spaces_not_on_the_board_name_the_space_and_the_range(mini, space):
+    mini.edit("game.toml", MINI_STARTS, f'starts = ["A1", "{space}", "B1", "A2"]')
+    f = mini.only("M104")
+    assert at(f) == ("game.toml", 51, 1)
+    assert f.message == f"'{space}' is not a space on a 2×2 board" and f.hint == "spaces run from A1 to B2"
+
+
+def test_M104_extra_start_spaces_off_the_board(mini):
+    mini.edit("game.toml", MINI_STARTS, MINI_STARTS + '\nextra_starts = { players = 3, spaces = ["B9", "b1"] }')
+    found = [(at(f), f.message) for f in mini.findings() if f.code == "M104"]
+    assert found == [(("game.toml", 52, 31), "'B9' is not a space on a 2×2 board"),
+                     (("game.toml", 52, 31), "'b1' is not a space on a 2×2 board")]

@@ -18,10 +18,11 @@ from printkit.diff.git import GitProblem, revision_pack
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
 
-def git(repo, *args):
+def git(repo, *args, input_text: str | None = None):
     env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull)
     result = subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false",
-                             "-C", str(repo), *args], capture_output=True, text=True, env=env, check=False)
+                             "-C", str(repo), *args], capture_output=True, text=True, env=env, check=False,
+                            input=input_text)
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
 
@@ -297,3 +298,37 @@ def test_printkit_own_version_differing_between_revisions_is_a_note(tmp_path, mo
     data = json.loads(result.output)
     assert data["packs"] == [] and len(data["notes"]) == 1
     assert "printkit's own version differs between the revisions (0.1.0 → 0.2.0)" in data["notes"][0]
+
+
+def _commit_with_tree(repo, pack_tree: str, branch: str) -> None:
+    """Commit, as ``branch``, a tree whose cards/gag-grab is the tree ``pack_tree`` (made with git mktree)."""
+    cards = git(repo, "mktree", input_text=f"040000 tree {pack_tree}\tgag-grab\n")
+    root = git(repo, "mktree", input_text=f"040000 tree {cards}\tcards\n")
+    commit = git(repo, "commit-tree", root, "-m", "hostile")
+    git(repo, "update-ref", f"refs/heads/{branch}", commit)
+
+
+@pytest.mark.parametrize("name", ["game.toml", "notes"])
+def test_a_file_and_a_folder_of_one_name_at_a_revision_is_refused_before_extracting(tmp_path, monkeypatch, name):
+    pack = copy_pack(tmp_path / "repo" / "cards" / "gag-grab")
+    root = tmp_path / "repo"
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    monkeypatch.chdir(root)  # two revisions are of the repository the command runs in
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "pack")
+    blob = git(root, "hash-object", "-w", "--stdin", input_text="hello\n")
+    inner = git(root, "mktree", input_text=f"100644 blob {blob}\tinside.txt\n")
+    listing = [line for line in git(root, "ls-tree", "HEAD:cards/gag-grab").splitlines()
+               if not line.endswith("\t" + name)]
+    tree = git(root, "mktree", input_text="\n".join(
+        [*listing, f"100644 blob {blob}\t{name}", f"040000 tree {inner}\t{name}"]) + "\n")
+    _commit_with_tree(root, tree, "hostile")
+    for args in (("hostile", pack), ("hostile", "HEAD", pack), ("HEAD", "hostile")):
+        result = CliRunner().invoke(cli, ["diff", *map(str, args)])
+        assert result.exit_code == 2, result.output
+        assert (f"refusing 'cards/gag-grab/{name}' at hostile: it is both a file and a folder there, which no "
+                "folder on disk can hold") in result.output
+    assert not list(temporary.iterdir())

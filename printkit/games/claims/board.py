@@ -9,6 +9,11 @@ walks them.
 from __future__ import annotations
 
 import re
+from typing import TypeVar
+
+from ...model.pack import BoardSpec
+
+S = TypeVar("S", int, str)  # a space by number (in play) or by name (in game.toml)
 
 SPACE = re.compile(r"([A-Z])([0-9]+)")
 
@@ -66,8 +71,32 @@ def spread(columns: int, rows: int) -> tuple[int, ...]:
     return tuple(max(distance(s, t, columns) for t in range(spaces)) for s in range(spaces))
 
 
-def start_spaces(starts: tuple[int, ...], extra: tuple[int, ...], extra_from: int, players: int) -> tuple[int, ...]:
+def start_spaces(starts: tuple[S, ...], extra: tuple[S, ...], extra_from: int, players: int) -> tuple[S, ...]:
     """The spaces pawns may start on: the corners, and the centre too from ``extra_from`` players."""
     if extra and extra_from and players >= extra_from:
         return starts + tuple(s for s in extra if s not in starts)
     return starts
+
+
+SHOWN_SPACES = 8  # start spaces a message lists before "..."
+
+
+def seating_problem(board: BoardSpec, min_players: int, max_players: int) -> tuple[int, str] | None:
+    """The smallest player count from ``min_players`` to ``max_players`` whose pawns cannot each start on
+    a space of their own (pawns start on free start spaces, one each), and why; None when every count can."""
+    for players in range(max(min_players, 1), max_players + 1):
+        problem = unseated(start_spaces(board.starts, board.extra_starts, board.extra_from_players, players),
+                           players)
+        if problem is not None:
+            return players, problem
+    return None
+
+
+def unseated(spaces: tuple[str, ...], players: int) -> str | None:
+    """Why ``players`` pawns cannot each start on one of ``spaces``; None when they can."""
+    distinct = tuple(dict.fromkeys(spaces))
+    if len(distinct) >= players:
+        return None
+    listed = ", ".join(distinct[:SHOWN_SPACES]) + (", ..." if len(distinct) > SHOWN_SPACES else "")
+    return (f"{players} players need {players} start spaces, one pawn on each, but the board has "
+            f"{len(distinct)} for them" + (f" ({listed})" if distinct else ""))

@@ -12,12 +12,12 @@ import math
 import random
 from collections.abc import Sequence
 
-from .board import start_spaces
+from .board import space_name, start_spaces, unseated
 from .bots import BOTS
 from .setup import POWERS, Setup
 from .setup import prepare as _prepare
 from .state import COUNTS, Illegal, State, roll_off
-from ..records import CardEvent, GameRecord, Limits
+from ..records import CardEvent, GameRecord, Limits, Unplayable
 
 name = "claims"
 bots = ("greedy", "random", "lookahead")
@@ -43,10 +43,13 @@ def play(setup: Setup, players: int, bots: Sequence[str], rng: random.Random) ->
         raise ValueError(f"Gag Grab takes {setup.min_players} to {setup.max_players} players, not {players}")
     if len(bots) != players or any(b not in BOTS for b in bots):
         raise ValueError(f"one bot per seat, each one of {', '.join(BOTS)}")
+    starts = list(start_spaces(setup.starts, setup.extra_starts, setup.extra_from, players))
+    seating = unseated(tuple(space_name(s, setup.columns) for s in starts), players)
+    if seating is not None:  # check warns of it (K502): no game can begin
+        raise Unplayable(seating)
     agents = [BOTS[b] for b in bots]
     st = State(setup, players, rng)
     roll_off(rng, players)
-    starts = list(start_spaces(setup.starts, setup.extra_starts, setup.extra_from, players))
     for seat in range(players):
         free = [s for s in starts if st.pawn_at[s] < 0]
         st.place(seat, agents[seat].start(st, seat, free), starts)
