@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import REPO
 from testfonts import edited_font, line_of, truetype_font, with_fonts
 
-from printkit.cli import cli
+from printkit.commands.cli import cli
 
 MINI_STARTS = 'starts = ["A1", "B2", "B1", "A2"]'
 
