@@ -167,9 +167,12 @@ def test_an_output_that_is_a_fifo_or_a_device_is_refused(tmp_path):
 
 
 def test_diff_proof_to_a_fifo_is_refused(tmp_path):
-    from diff.diffpacks import edited_pair
-
-    old, new = edited_pair(tmp_path)
+    old, new = tmp_path / "old" / "gag-grab", tmp_path / "new" / "gag-grab"
+    for side in (old, new):
+        shutil.copytree(REPO / "cards" / "gag-grab", side)
+    gags = new / "gags.csv"
+    gags.write_text(gags.read_text(encoding="utf-8").replace("Shortstop,3,SN x2", "Shortstop,3,SN x3"),
+                    encoding="utf-8", newline="")
     fifo = _fifo(tmp_path / "proof.pdf")
     result = CliRunner().invoke(cli, ["diff", str(old), str(new), "--proof", str(fifo)])
     assert result.exit_code == 1 and "is not a plain file" in result.output
