@@ -162,8 +162,10 @@ def test_an_export_folder_loses_only_the_files_its_previous_export_wrote(tmp_pat
     assert (folder / "a.png").read_bytes() == b"new"
     assert not (folder / "b.png").exists() and not (folder / "sub" / "c.png").exists()
     assert (folder / "mine.txt").exists() and outside.read_bytes() == b"keep"
-    assert (folder / RECORD).read_text() == "a.png\n"
+    assert (folder / RECORD).read_text() == f"{hashlib.sha256(b'new').hexdigest()}  a.png\n"
     # A record edited to name files outside the folder removes nothing there.
-    (folder / RECORD).write_text("../cards.pdf\n/etc/hostname\na.png\n")
+    keep = hashlib.sha256(b"keep").hexdigest()
+    (folder / RECORD).write_text(f"{keep}  ../cards.pdf\n{keep}  /etc/hostname\n"
+                                 f"{hashlib.sha256(b'new').hexdigest()}  a.png\n")
     replace_folder_files({folder / "z.png": b"z"}, folder)
     assert outside.read_bytes() == b"keep" and not (folder / "a.png").exists()

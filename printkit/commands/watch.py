@@ -8,18 +8,18 @@ a run waits until the files have stayed still for the debounce time.
 """
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from ..core.errors import UsageProblem
+from ..core.folders import walk_files
 
 MAX_FILES = 10_000  # per pack; a bigger folder is almost surely not only a pack
 INTERVAL = 0.5  # seconds between walks
 DEBOUNCE = 0.3  # seconds the files must stay unchanged before a run
 SKIPPED_DIRS = frozenset({".git", ".hg", ".svn", "__pycache__", ".venv", "node_modules"})
-OUTPUT_NAMES = ("cards.pdf", "board.pdf", "rules.pdf", "png")  # what a build writes into its folder
+OUTPUT_NAMES = ("cards.pdf", "board.pdf", "rules.pdf", "png", ".printkit-lock")  # what a build writes into its folder
 
 Snapshot = dict[Path, tuple[int, int]]  # file -> (mtime in ns, size)
 
@@ -56,20 +56,16 @@ def snapshot(root: Path, exclude: Iterable[Path] = (), limit: int = MAX_FILES) -
     root = root.resolve()
     skipped = {p.resolve() for p in exclude}
     found: Snapshot = {}
-    for folder, dirs, files in os.walk(root):
-        here = Path(folder)
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and here / d not in skipped)
-        for name in sorted(files):
-            path = here / name
-            if path in skipped or _is_temporary(name):
-                continue
-            try:
-                info = path.stat()
-            except OSError:  # gone since the folder was listed: it counts as deleted
-                continue
-            if len(found) >= limit:
-                raise TooManyFiles(root, limit)
-            found[path] = (info.st_mtime_ns, info.st_size)
+    for path in walk_files(root, skip=lambda folder: folder.name in SKIPPED_DIRS or folder in skipped):
+        if path in skipped or _is_temporary(path.name):
+            continue
+        try:
+            info = path.stat()
+        except OSError:  # gone since the folder was listed: it counts as deleted
+            continue
+        if len(found) >= limit:
+            raise TooManyFiles(root, limit)
+        found[path] = (info.st_mtime_ns, info.st_size)
     return found
 
 

@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 from ..core.errors import UsageProblem
 from ..model import MANIFEST_NAME
 from ..core.packpath import clipped, is_folder
+from ..core.signals import terminate_as_interrupt
 from ..core.terminal import visible
 
 MAX_FILES = 2000  # files in the pack at the revision
@@ -71,7 +72,8 @@ def _extracted(top: Path, entries: list[Entry] | None, name: str) -> Iterator[Pa
     if entries is None:
         yield None
         return
-    with tempfile.TemporaryDirectory(prefix="printkit-diff-") as tmp:
+    # Killed with SIGTERM (or Ctrl-C), the checkout is still removed.
+    with terminate_as_interrupt(), tempfile.TemporaryDirectory(prefix="printkit-diff-") as tmp:
         root = Path(tmp) / name  # the same folder name: the pack id
         root.mkdir()
         _extract(top, entries, root)

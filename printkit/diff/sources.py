@@ -7,6 +7,7 @@ import filecmp
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from ..core.folders import walk_files
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -48,7 +49,7 @@ def pack_files(root: Path | None) -> dict[str, Path]:
     if root is None:
         return {}
     found: dict[str, Path] = {}
-    for path in sorted(root.rglob("*")):
+    for path in sorted(walk_files(root, skip=lambda folder: folder.name.startswith("."))):
         rel = path.relative_to(root)
         if any(part.startswith(".") for part in rel.parts) or path.is_symlink() or not path.is_file():
             continue

@@ -30,6 +30,7 @@ from ..faces.art import picture
 from ..core.fonts import with_fallback
 from ..geometry.draw import Picture
 from ..core.mm import mm_to_pt, pt_to_mm
+from ..core.signals import terminate_as_interrupt
 from ..geometry.paper import Paper
 from ..geometry.typography import smart_quotes
 from ..model.pack import Manifest
@@ -322,7 +323,7 @@ def typeset_pages(blocks, manifest: Manifest, paper: Paper) -> tuple[bytes, int,
     """
     rules_fonts()
     # Symbol icons are drawn to files here; paragraphs read them until the document is built.
-    with tempfile.TemporaryDirectory(prefix="printkit-icons-") as folder:
+    with terminate_as_interrupt(), tempfile.TemporaryDirectory(prefix="printkit-icons-") as folder:
         icons = IconFiles(manifest, Path(folder))
         best = None
         for body_size in BODY_SIZES if paper.width < 180 else BODY_SIZES[:1]:

@@ -31,6 +31,7 @@ CACHE_NAME = ".printkit-balance.json"
 MAX_GAMES = 5_000  # a build simulates at most this many games per placeholder
 DEFAULT_GAMES = 500
 MAX_ENTRIES = 16  # figures kept in the cache file (one per distinct placeholder)
+MAX_CACHE_BYTES = 1 << 20  # a cache file longer than 16 entries make is not ours: measured again
 USAGE = "{{balance players=4 games=500 bot=greedy seed=0}}"
 SIGNATURE = Signature(f"{USAGE} (every argument optional)", keywords=("players", "games", "bot", "seed"))
 
@@ -50,9 +51,12 @@ class BalanceCache:
         return target_in(self.folder, CACHE_NAME)
 
     def _entries(self) -> dict[str, str]:
+        from ..core.output import read_plain
+
         path = self._path()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
+        try:  # a FIFO or a device there is refused (NotPlainFile), never read
+            raw = read_plain(path, MAX_CACHE_BYTES) if path is not None else None
+            data = json.loads(raw.decode("utf-8")) if raw is not None else {}
         except (OSError, ValueError):
             return {}  # no cache yet, or one we cannot read: simulate again
         entries = data.get("entries") if isinstance(data, dict) and data.get("version") == SIMULATOR_VERSION else None
@@ -71,16 +75,17 @@ class BalanceCache:
         path = self._path()
         if path is None:
             return
-        from ..core.output import write_files_atomically
+        from ..core.output import OutputBusy, output_lock, write_files_atomically
 
-        entries = self._entries()
-        entries.pop(key, None)
-        entries[key] = text  # newest last; the oldest go first
-        kept = dict(list(entries.items())[-MAX_ENTRIES:])
-        data = json.dumps({"version": SIMULATOR_VERSION, "entries": kept}, indent=1, ensure_ascii=False) + "\n"
         try:
-            write_files_atomically({path: data.encode("utf-8")})
-        except OSError:
+            with output_lock(path.parent):  # read and rewritten by one build at a time
+                entries = self._entries()
+                entries.pop(key, None)
+                entries[key] = text  # newest last; the oldest go first
+                kept = dict(list(entries.items())[-MAX_ENTRIES:])
+                data = json.dumps({"version": SIMULATOR_VERSION, "entries": kept}, indent=1, ensure_ascii=False)
+                write_files_atomically({path: (data + "\n").encode("utf-8")})
+        except (OSError, OutputBusy):
             pass  # the figures are still used; the next build measures them again
 
 
