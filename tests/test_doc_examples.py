@@ -5,22 +5,20 @@ An example is a line ``$ printkit ...`` in a console block, a line starting
 at least one argument and no placeholder (`NAME`, `[--paper ...]`,
 `<folder>`). Lines inside a ``<!-- docs-run: NAME -->`` session are run with
 their output compared, by the test ``SESSION_TESTS`` names; the rest are
-handled here:
-
-- ``RUN``: `check`, `explain`, `layout`, `new` and `calibrate` are cheap, so
-  they run for real in a scratch folder holding the packs the pages name
-  (`cards/my-game`, `cards/space-race`, `tests/packs/creatures`,
-  `tests/scaffold_csvs`), and must exit 0;
-- the others (`build`, `diff`, `export`, `simulate`, and anything with
-  `--watch`, which never ends) take seconds to minutes, or need a git
-  history, so they are only parsed: click must accept the command, its
-  options and their values (ranges and choices included).
+handled here: each runs for real in a scratch folder holding the packs the
+pages name (`cards/my-game`, `cards/space-race`, `tests/packs/creatures`,
+`tests/scaffold_csvs`) and must exit 0. `printkit diff` gets a git repository
+whose branch `main` holds Gag Grab as bundled; a command with `--watch` runs
+once and is then stopped, as Ctrl-C stops it; `printkit build .` runs inside
+a pack.
 """
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
+import subprocess
 from pathlib import Path
 
 import click
@@ -28,10 +26,16 @@ import pytest
 from click.testing import CliRunner
 from conftest import MINI, REPO
 from readme_sessions import MARK, SESSION_TESTS, pages, session_names, sessions
+from test_watch_rebuild import watch_command
 
 from printkit.commands.cli import cli
 
-RUN = {"check", "explain", "layout", "new", "calibrate", "schema"}
+
+
+def git(repo, *args):
+    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull)
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false",
+                    "-C", str(repo), *args], capture_output=True, text=True, env=env, check=True)
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.DOTALL | re.MULTILINE)
 INLINE = re.compile(r"`(printkit [^`]+)`")
 PLACEHOLDER = re.compile(r"\[|\.\.\.|<|\b[A-Z][A-Z0-9]+\b")
@@ -97,12 +101,19 @@ def test_every_example_runs_or_parses(page, command, tmp_path, monkeypatch):
     scratch(tmp_path, monkeypatch, words)
     leaf, path, rest = _command_path(words)
     assert path and not isinstance(leaf, click.Group), f"{page}: {command!r} names no command"
-    if path[0] in RUN and "--watch" not in rest:
-        result = CliRunner().invoke(cli, words[1:], catch_exceptions=False)
-        assert result.exit_code == 0, f"{page}: {command!r}\n{result.output}"
-    else:
-        with leaf.make_context(" ".join(["printkit", *path]), rest):
-            pass  # parsing raises a UsageError for an unknown option or a bad value
+    if "--watch" in rest:  # runs once, then Ctrl-C
+        _, output = watch_command(monkeypatch, [w for w in words[1:] if w != "--watch"], [], lambda: None)
+        assert "stopped watching" in output, f"{page}: {command!r}\n{output}"
+        return
+    if path[0] == "diff":  # a repository whose main branch holds the pack as bundled
+        git(tmp_path, "init", "-q", "-b", "main")
+        shutil.copytree(REPO / "cards" / "gag-grab", tmp_path / "cards" / "gag-grab")
+        git(tmp_path, "add", "-A")
+        git(tmp_path, "commit", "-q", "-m", "as bundled")
+    if rest and rest[0] == ".":  # run from inside the pack
+        monkeypatch.chdir(tmp_path / "cards" / "space-race")
+    result = CliRunner().invoke(cli, words[1:], catch_exceptions=False)
+    assert result.exit_code == 0, f"{page}: {command!r}\n{result.output}"
 
 
 def test_every_session_has_a_test():
