@@ -154,6 +154,9 @@ def test_explain_says_what_a_key_holds_and_refuses_what_is_neither_key_nor_code(
     assert table.exit_code == 0 and "keys: " in table.output and "label" in table.output
     refused = CliRunner().invoke(cli, ["explain", "art.min_dip"])
     assert refused.exit_code == 2 and "no code or game.toml key 'art.min_dip'" in refused.output
+    huge = CliRunner().invoke(cli, ["explain", "decks." + "x" * 100_000 + ".back"])
+    assert huge.exit_code == 0 and len(huge.output) < 500  # the path is quoted clipped
+    assert CliRunner().invoke(cli, ["explain", "a." * 100_000]).exit_code == 2
 
 
 def test_tutorial_session(tmp_path, monkeypatch):

@@ -16,6 +16,7 @@ from .diff import diff_command
 from ..core.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK
 from .export import export
 from ..core.findings import CODES
+from ..core.packpath import clipped
 from .simulate import simulate_command
 from .cliutil import check_source_date_epoch, out_option, packs_argument, paper_option, refuse_shared_output, \
     resolve_packs
@@ -354,7 +355,7 @@ def explain(code: str | None, fmt: str) -> None:
 
         about = key_text(code) if fmt == "text" else None  # a game.toml key, from the readers' vocabulary
         if about is None:
-            raise click.BadParameter(f"no code or game.toml key {code!r}; 'printkit explain' lists the codes",
+            raise click.BadParameter(f"no code or game.toml key {clipped(code)!r}; 'printkit explain' lists the codes",
                                      param_hint="CODE")
         click.echo(about)
         return

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.packpath import clipped
 from .manifest_keys import GAME_TOML, Key, spec_at
 
 # A name the pack chooses, in a key's path, by what the table holds.
@@ -80,7 +81,7 @@ def key_text(path: str) -> str | None:
     key = spec_at(tuple(part for part in path.strip().split(".") if part))
     if key is None or not path.strip():
         return None
-    lines = [f"{path.strip()}: {_holds(key)}".replace("`", "") + (" (required)" if key.required else ""),
+    lines = [f"{clipped(path.strip())}: {_holds(key)}".replace("`", "") + (" (required)" if key.required else ""),
              f"  {key.doc}"]
     if key.default is not None:
         lines.append(f"  default: {_default(key.default)}".replace("`", ""))
