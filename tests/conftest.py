@@ -66,6 +66,13 @@ def many_faces(tmp_path: Path) -> ScratchPack:
     return ScratchPack(target)
 
 
+def replace_in(path: Path, old: str, new: str) -> None:
+    """Replace the first ``old`` in the UTF-8 file ``path`` with ``new``; ``old`` must be there."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
 def at(finding: Finding) -> tuple[str, int, int]:
     """(file name, line, column) of a finding, for compact assertions."""
     loc = finding.location

@@ -14,7 +14,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
-from conftest import REPO
+from conftest import REPO, replace_in
 
 from printkit.commands.cli import cli
 from printkit.geometry.paper import paper
@@ -30,12 +30,6 @@ def pack(tmp_path: Path) -> Path:
     target = tmp_path / "packs" / "gag-grab"
     shutil.copytree(REPO / "cards" / "gag-grab", target)
     return target
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def _printkit(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -143,7 +137,7 @@ def test_rules_with_nothing_to_set_still_make_a_page(pack):
 # -- board ------------------------------------------------------------------------------------------
 
 def test_a_huge_space_margin_is_refused_by_check_and_build(pack, tmp_path):
-    _edit(pack / "game.toml", "rows = 6\n", "rows = 6\nspace_margin_mm = 20000\n")
+    replace_in(pack / "game.toml", "rows = 6\n", "rows = 6\nspace_margin_mm = 20000\n")
     check = _printkit("check", str(pack), cwd=tmp_path)
     assert check.returncode == 1
     assert f"game.toml:87:1: error M104 'board.space_margin_mm' must be at most {MAX_SPACE_MARGIN:g}" \
@@ -154,7 +148,7 @@ def test_a_huge_space_margin_is_refused_by_check_and_build(pack, tmp_path):
 
 
 def test_the_largest_space_margin_allowed_builds(pack, tmp_path):
-    _edit(pack / "game.toml", "rows = 6\n", f"rows = 6\nspace_margin_mm = {MAX_SPACE_MARGIN:g}\n")
+    replace_in(pack / "game.toml", "rows = 6\n", f"rows = 6\nspace_margin_mm = {MAX_SPACE_MARGIN:g}\n")
     result = _printkit("build", str(pack), "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
 
@@ -227,12 +221,12 @@ def test_the_same_pack_named_twice_is_built_once(pack, tmp_path):
 
 
 def test_cards_whose_names_slug_alike_get_their_own_pngs(pack, tmp_path):
-    _edit(pack / "gags.csv", "Football Kick,4,", "Short-stop!,4,")
-    _edit(pack / "gags.csv", "Melting Snowman,", "Short stop?,")
-    _edit(pack / "gags.csv", "Peppermint Patty + Marcie", "Peppermint Patty + Marcie")
+    replace_in(pack / "gags.csv", "Football Kick,4,", "Short-stop!,4,")
+    replace_in(pack / "gags.csv", "Melting Snowman,", "Short stop?,")
+    replace_in(pack / "gags.csv", "Peppermint Patty + Marcie", "Peppermint Patty + Marcie")
     lines = (pack / "gags.csv").read_text(encoding="utf-8").splitlines()
     name = lines[5].split(",")[0]
-    _edit(pack / "gags.csv", f"{name},", "Back,")
+    replace_in(pack / "gags.csv", f"{name},", "Back,")
     out = tmp_path / "out"
     result = CliRunner().invoke(cli, ["build", str(pack), "--out", str(out), "--png", "--dpi", "72"])
     assert result.exit_code == 0, result.output
@@ -276,7 +270,7 @@ def test_back_offsets_up_to_ten_mm_are_accepted(tmp_path):
 # -- terminal output ---------------------------------------------------------------------------------
 
 def test_control_characters_from_a_csv_are_escaped_in_text_and_github_output(pack):
-    _edit(pack / "gags.csv", "Peppermint Patty + Marcie", "Peppermint Patty + Mar\x1b[2J\x07cie")
+    replace_in(pack / "gags.csv", "Peppermint Patty + Marcie", "Peppermint Patty + Mar\x1b[2J\x07cie")
     text = CliRunner().invoke(cli, ["check", str(pack)])
     assert text.exit_code == 1
     assert "\x1b" not in text.output and "\x07" not in text.output

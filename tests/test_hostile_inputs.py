@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import REPO
+from conftest import REPO, replace_in
 from testfonts import edited_font, line_of, truetype_font, with_fonts
 
 from printkit.commands.cli import cli
@@ -41,12 +41,6 @@ def gag_grab(tmp_path: Path) -> Path:
     return target
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 GAG_STARTS = 'starts = ["A1", "F1", "A6", "F6"]'
 GAG_EXTRA = 'extra_starts = { players = 5,'
 
@@ -60,14 +54,14 @@ GAG_EXTRA = 'extra_starts = { players = 5,'
      "5 players need 5 start spaces, one pawn on each, but the board has 4 for them (A1, F1, A6, F6)"),
 ])
 def test_simulate_refuses_player_counts_the_board_cannot_seat(gag_grab, tmp_path, old, new, refused):
-    _edit(gag_grab / "game.toml", old, new)
+    replace_in(gag_grab / "game.toml", old, new)
     status, output = run("simulate", gag_grab, "--games", 2, "--no-pdf", "--workers", 1, "--out", tmp_path / "out")
     assert status == 1, output
     assert f"gag-grab: not simulated: {refused}" in output and "internal error" not in output
 
 
 def test_simulate_plays_the_player_counts_the_board_can_seat(gag_grab, tmp_path):
-    _edit(gag_grab / "game.toml", GAG_EXTRA, "extra_starts = { players = 99,")
+    replace_in(gag_grab / "game.toml", GAG_EXTRA, "extra_starts = { players = 99,")
     status, output = run("simulate", gag_grab, "--games", 2, "--players", 4, "--no-pdf", "--workers", 1,
                          "--out", tmp_path / "out")
     assert status == 0, output
