@@ -125,6 +125,8 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     board = board_document(pack, paper, paper_named(options.board_paper) if options.board_paper else None)
     if board is not None:
         documents["board.pdf"] = board
+    if options.png_dpi:
+        _check_png_pixels(documents["cards.pdf"], options.png_dpi)
     files: dict[Path, bytes] = {}
     pages: dict[str, int] = {}
     picture_dpi = pack.manifest.art.target_dpi if options.downsample else None
@@ -197,6 +199,19 @@ def output_name(root: Path) -> str:
     """The folder under OUT a pack is built into: the name of its own folder, resolved, so that
     '.' and '..' name the folder they stand for ('' only for the file system's root)."""
     return Path(root).resolve().name
+
+
+def _check_png_pixels(document: Document, dpi: float) -> None:
+    """Refuse ``--dpi`` (a usage error) before anything is drawn, should a deck's card images at it
+    have more pixels than one image may."""
+    from ..geometry.pixels import DpiTooHigh, check_image_pixels
+
+    bleed = SheetTemplate().bleed
+    for deck in document.decks:
+        width, height = deck.card_size
+        check_image_pixels(width + 2 * bleed, height + 2 * bleed, dpi,
+                           f"the deck '{deck.id}' has {width:g} × {height:g} mm cards",
+                           DpiTooHigh)
 
 
 def _pngs(folder: str, document: Document, options: BuildOptions, png_dpi: float,

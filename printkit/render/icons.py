@@ -16,10 +16,13 @@ from pathlib import Path
 from PIL import Image, ImageColor, ImageDraw
 
 from ..core.symbols import SYMBOLS
+from ..images.prepare import REDUCING_GAP, printable
+from ..images.probe import PIXEL_LIMIT, probe
 from ..images.resolve import ArtPathError, resolve_art
 from ..model.pack import Manifest
 
 SYMBOL_PIXELS = 128  # side of a symbol's PNG: sharp at title size, small in the file
+MAX_ICON_PIXELS = 512  # longest side of a picture icon in the rules: 43 mm at 300 dpi, past any heading's
 OVERSAMPLE = 8  # polygons are filled this much larger, then shrunk: smooth edges
 CURVE_STEPS = 16  # straight pieces per cubic curve, fine enough at SYMBOL_PIXELS * OVERSAMPLE
 
@@ -55,11 +58,33 @@ class IconFiles:
     def _picture(self, file: str) -> IconFile | None:
         try:
             path = resolve_art(self.m.path.parent, file)
-            with Image.open(path) as image:
-                width, height = image.size
-        except (ArtPathError, OSError, ValueError, Image.DecompressionBombError):
+            info = probe(path)  # the header only: nothing is decoded yet
+        except (ArtPathError, OSError, ValueError):
             return None  # check reports the picture; the rules still build without it
-        return IconFile(path, width / height) if width and height else None
+        if info.width * info.height > PIXEL_LIMIT:
+            return None  # too many to open (A103, reported by check)
+        if max(info.width, info.height) <= MAX_ICON_PIXELS:
+            return IconFile(path, info.width / info.height)
+        try:
+            data = _shrunk(path)
+        except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+            return None
+        shrunk = self.folder / f"picture-{hashlib.sha256(data).hexdigest()[:16]}.png"
+        shrunk.write_bytes(data)
+        return IconFile(shrunk, info.width / info.height)
+
+
+def _shrunk(path: Path) -> bytes:
+    """A picture with more than MAX_ICON_PIXELS on a side as a PNG of that many: the rules would
+    otherwise embed (and compress) every pixel of it, 10 s for a 7000 × 7000 one."""
+    with Image.open(path) as opened:
+        opened.draft("RGB", (MAX_ICON_PIXELS, MAX_ICON_PIXELS))  # a JPEG decodes at 1/2 to 1/8 of its size
+        image = printable(opened)
+        image.load()
+    image.thumbnail((MAX_ICON_PIXELS, MAX_ICON_PIXELS), Image.Resampling.LANCZOS, reducing_gap=REDUCING_GAP)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
 
 
 def symbol_png(name: str, colour: str, pixels: int = SYMBOL_PIXELS) -> bytes:

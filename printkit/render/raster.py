@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from ..geometry.draw import Face, Page, Place, face_size
+from ..geometry.pixels import MAX_IMAGE_PIXELS, TooManyPixels, check_image_pixels
 from ..core.mm import Rect
 from .pdf import render_pdf
 
@@ -59,6 +60,13 @@ def iter_face_images(faces: Mapping[str, Face], keys: Iterable[str], bleed: floa
         raise ValueError("give exactly one of size and dpi")
     keys = list(dict.fromkeys(keys))
     pages = face_pages(faces, keys, bleed)
+    # Refused before anything is drawn: one image past the limit would take gigabytes.
+    for page in pages:
+        if dpi is not None:
+            check_image_pixels(page.width, page.height, dpi, f"the card image of '{page.label}'")
+    if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
+        raise TooManyPixels(f"{size[0]} × {size[1]} pixels is more than the {MAX_IMAGE_PIXELS // 1_000_000} "
+                            "million a card image may have")
     document = pdfium.PdfDocument(render_pdf(pages, faces, "cards", "card images", picture_dpi=picture_dpi))
     try:
         for n, key in enumerate(keys):
