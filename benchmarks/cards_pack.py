@@ -24,6 +24,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 DECK_LIMIT = 2000  # printkit.model.pack.MAX_DECK_CARDS
 KID_CARDS = 52  # cards/gag-grab/kids.csv, counting copies
+PACK_LIMIT = 10_000  # printkit.model.pack.MAX_PACK_CARDS: cards in all of a pack's decks
+MAX_GAGS = PACK_LIMIT - KID_CARDS  # the most Gag cards a pack that printkit builds holds
 TERMS = ["CB", "SN", "LI", "LU", "MC", "Any", "Schroeder", "Girl", "Boy"]
 
 

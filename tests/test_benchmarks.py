@@ -18,7 +18,7 @@ def test_the_2000_card_pack_checks_clean(tmp_path):
 
 
 def test_a_pack_past_one_deck_splits_into_decks_that_check_clean(tmp_path):
-    # The 50,000-card pack's shape, small: decks of 10 instead of 2,000.
+    # The 9,948-card pack's shape, small: decks of 10 instead of 2,000.
     report = check_pack(cards_pack.synthetic_pack(tmp_path, 25, per_deck=10))
     assert report.errors == 0, [f for f in report.findings if f.is_error][:3]
     assert {d: deck.total for d, deck in report.pack.decks.items()} == {"kids": 52, "gags": 10, "gags02": 10,
@@ -51,10 +51,20 @@ def test_the_card_benchmark_runs_both_sides_interleaved():
     assert sides == ["printkit", "reportlab", "reportlab", "printkit"]
 
 
+def test_the_pack_scale_benchmark_checks_and_builds_a_small_pack():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "pack_scale.py"), "--sizes", "2x5", "--build",
+                           "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert (result["decks"], result["per_deck"], result["cards"]) == (2, 5, 62)
+    for command in ("check", "build"):
+        assert result[command]["exit"] == 0 and result[command]["peak_mib"] > 0
+
+
 def test_the_card_benchmark_refuses_a_size_past_its_limit():
-    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "cards.py"), "--cards", "100001"],
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "cards.py"), "--cards", "9949"],
                           capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and "between 1 and 100,000" in done.stderr
+    assert done.returncode == 2 and "between 1 and 9,948" in done.stderr
 
 
 def test_the_rebuild_benchmark_times_both_kinds_of_build():

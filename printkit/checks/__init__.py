@@ -23,6 +23,8 @@ from .pages import check_pages
 from .requirements import check_requirements
 from .rules import check_rules
 
+Progress = Callable[[str, int, int], None]  # what, done, total
+
 CHECKS = (check_requirements, check_composition, check_unnamed_cards, check_rules, check_module)
 
 
@@ -52,17 +54,19 @@ class PackReport:
 
 
 def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = True,
-               fronts: bool = True, on_front: Callable[[Card, FaceResult], None] | None = None) -> PackReport:
+               fronts: bool = True, on_front: Callable[[Card, FaceResult], None] | None = None,
+               progress: Progress | None = None) -> PackReport:
     """Every check on the pack folder ``root``; with ``pages`` False, all but the page lint (a build
     lints the pages it makes instead); with ``fronts`` False, none of the checks on each card's
     front either (a build makes them as it draws the fronts: see printkit.checks.fronts).
-    ``on_front(card, result)`` hears of each front as the checks draw it (printkit diff describes it)."""
+    ``on_front(card, result)`` hears of each front as the checks draw it (printkit diff describes it);
+    ``progress(what, done, total)`` of each front drawn and each page linted (the long parts)."""
     with build_state():  # every file read afresh, unless a build that checks first opened the state
-        return _check_pack(root, ignore, pages, fronts, on_front)
+        return _check_pack(root, ignore, pages, fronts, on_front, progress)
 
 
 def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
-                on_front: Callable[[Card, FaceResult], None] | None) -> PackReport:
+                on_front: Callable[[Card, FaceResult], None] | None, progress: Progress | None) -> PackReport:
     pack, findings = load_pack(root)
     lazy = None
     if pack is not None:
@@ -74,17 +78,20 @@ def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
         lazy = LazyFronts(pack)
         checks = FrontChecks(pack)
         if fronts:
-            for card, result in lazy.drawn():
+            total = len(lazy)
+            for done, (card, result) in enumerate(lazy.drawn(), 1):
                 checks.add(card, result)
                 if on_front is not None:
                     on_front(card, result)
+                if progress is not None:
+                    progress("card fronts", done, total)
             findings.extend(checks.findings)
         findings.extend(check_printing(pack))
         findings.extend(check_art(pack, lazy.decks))
         findings.extend(check_layouts(pack))
         glyphs = DocumentGlyphs(pack)  # the text of the kit's own pages (read by the page lint) and the rules
         if pages:
-            findings.extend(check_pages(pack, lazy, checks.face_lint, glyphs))
+            findings.extend(check_pages(pack, lazy, checks.face_lint, glyphs, progress))
         rules_glyphs(pack, glyphs)
         # A character a card already prints with a gap is reported there, not again for each document.
         findings.extend(glyphs.findings(glyph_findings(findings)))

@@ -2,7 +2,7 @@
 side, and the documents a build writes; its problems become located findings."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from dataclasses import replace
 
@@ -84,10 +84,12 @@ def _ranges(numbers: list[int]) -> str:
 PAPERS = ("a4", "letter")
 
 
-def check_pages(pack: Pack, fronts, face_lint: FaceLint, glyphs: DocumentGlyphs | None = None) -> Iterator[Finding]:
+def check_pages(pack: Pack, fronts, face_lint: FaceLint, glyphs: DocumentGlyphs | None = None,
+                progress: Callable[[str, int, int], None] | None = None) -> Iterator[Finding]:
     """The page lint over board.pdf and the sheets of cards.pdf, as they print on A4 and on Letter;
     then the face lint, over ``face_lint``'s fronts (linted as they were drawn) and the other sides.
-    Each page's own text also goes into ``glyphs``, which reports what would print as gaps."""
+    Each page's own text also goes into ``glyphs``, which reports what would print as gaps;
+    ``progress(what, done, total)`` hears of each page linted."""
     from ..kit.board import board_document
     from ..kit.cards import cards_document
     from ..geometry.paper import paper
@@ -105,7 +107,9 @@ def check_pages(pack: Pack, fronts, face_lint: FaceLint, glyphs: DocumentGlyphs 
                          "cards.pdf": cards_document(pack, paper(name), fronts=fronts) if drawn else None}
         except LayoutError:
             continue  # what does not fit the paper is reported by the print checks
-        for finding in document_findings(pack, documents, glyphs):
+        step = (lambda file, done, total, name=paper(name).name: progress(f"{file} on {name}", done, total)) \
+            if progress is not None else None
+        for finding in document_findings(pack, documents, glyphs, step):
             found.setdefault(finding, []).append(paper(name).name)
         if name == PAPERS[0] and documents["cards.pdf"] is not None:  # card sides are alike on every paper
             add_other_sides(face_lint, documents["cards.pdf"].faces)
@@ -171,17 +175,22 @@ def document_lint(pack: Pack, file: str, document: Document) -> PageLint:
 
 
 def document_findings(pack: Pack, documents: Mapping[str, Document | None],
-                      glyphs: DocumentGlyphs | None = None) -> Iterator[Finding]:
+                      glyphs: DocumentGlyphs | None = None,
+                      progress: Callable[[str, int, int], None] | None = None) -> Iterator[Finding]:
     """The page lint over each named document (None for one the pack does not have); with
-    ``glyphs``, each page's text goes there too, as the page is laid out for the lint."""
+    ``glyphs``, each page's text goes there too, as the page is laid out for the lint;
+    ``progress(file, done, total)`` hears of each page."""
     for file, document in documents.items():
         if document is None:
             continue
         lint = document_lint(pack, file, document)
+        total = len(document.pages)
         for number, page in enumerate(document.pages, 1):
             lint.add(number, page)
             if glyphs is not None:
                 glyphs.add_page(file, page)
+            if progress is not None:
+                progress(file, number, total)
         yield from lint.findings()
 
 

@@ -6,6 +6,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -78,7 +79,11 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
     roots = resolve_packs(packs, ignore_outside)
 
     def once() -> int:
-        reports = [check_pack(root, frozenset(c.upper() for c in ignored)) for root in roots]
+        reports = []
+        for root in roots:
+            # A bar on the terminal, unless stdout is JSON or annotations read by a program.
+            with progress(root.name) if fmt == "text" or sys.stdout.isatty() else nullcontext() as update:
+                reports.append(check_pack(root, frozenset(c.upper() for c in ignored), progress=update))
         if fmt == "json":
             click.echo(format_json(reports))
         elif fmt == "github":

@@ -268,14 +268,18 @@ CODES = _registry(
                               "Phone Call,1,Peppermint Patty + MC or Girl,1\n"),
                          gives="gags.csv:1:22: error C209 column 'Points' appears twice in the header"),
          fix="Delete or rename one of the two columns."),
-    Code("C210", E, "too-large", "A CSV file, a field, or a deck's total of cards is larger than printkit's limits.",
+    Code("C210", E, "too-large", "A CSV file, a field, a deck's or the pack's total of cards, or the number of "
+                                 "decks is larger than printkit's limits.",
          meaning="A pack is untrusted input, so every size has a limit (docs/pack-format.md, \"Limits\"): "
-                 "2 MB a CSV file, 10,000 characters a field, 200 fields a row, 2,000 cards a deck with every copy counted.",
+                 "2 MB a CSV file, 10,000 characters a field, 200 fields a row, 2,000 cards a deck with every copy "
+                 "counted, 50 decks a pack and 10,000 cards in all its decks. A pack past one of the last two is "
+                 "not checked further: checking it would take minutes.",
          example=Example(Edit("kids.csv", "Charlie Brown,CB,main,3,boy\nLucy,LU,main,3,girl\nSchroeder,,gallery,1,boy",
                               "Charlie Brown,CB,main,999,boy\nLucy,LU,main,999,girl\nSchroeder,,gallery,999,boy"),
                          gives=("kids.csv:4:20: error C210 deck 'kids' comes to more than 2,000 cards by this "
                                 "row; a deck may hold at most 2,000")),
-         fix="Split a deck that is really several, or shorten the field; the limits are fixed."),
+         fix="Split a deck that is really several, a game that is really several packs, or shorten the field; "
+             "the limits are fixed."),
     # Cell values
     Code("V300", E, "not-positive-whole", "A number that must be a positive whole number is not.",
          meaning="A `count` column (copies, points) holds whole numbers from 1 to 999; words, fractions, zero "

@@ -9,15 +9,26 @@ from ..core.packpath import MAX_PATH, OutsidePack, clipped, inside_pack, regular
 from ..core.suggest import did_you_mean
 from .decks import load_deck
 from .manifest import MANIFEST_NAME, load_manifest
-from .pack import COPIES_COLUMN, MAX_DECK_CARDS, Deck, Pack
+from .pack import COPIES_COLUMN, MAX_DECK_CARDS, MAX_DECKS, MAX_PACK_CARDS, Card, Deck, Pack
 
 
 def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
-    """The pack at ``root`` and everything found wrong while reading it."""
+    """The pack at ``root`` and everything found wrong while reading it.
+
+    A pack past MAX_DECKS decks or MAX_PACK_CARDS cards in all is not loaded (None, with a C210 at the
+    deck or row that passes the limit): checking it would take minutes, so it stops here, before the
+    decks after that one are even read."""
     manifest, findings = load_manifest(root / MANIFEST_NAME)
     if manifest is None:
         return None, findings
+    if len(manifest.decks) > MAX_DECKS:
+        extra = manifest.decks[MAX_DECKS]
+        findings.append(Finding("C210", f"deck '{extra.id}' is deck {MAX_DECKS + 1} of {len(manifest.decks):,}; "
+                                        f"a pack may hold at most {MAX_DECKS} decks", extra.location,
+                                "split the game into several packs, or merge decks that share their columns"))
+        return None, findings
     decks: dict[str, Deck] = {}
+    total = 0  # cards in the decks loaded so far
     for spec in manifest.decks:
         try:
             path = inside_pack(root, spec.file, "deck files")
@@ -38,7 +49,30 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
         if deck is not None:
             deck = _capped(deck, findings)
             decks[spec.id] = deck
+            past = _past_pack_limit(deck, total)
+            if past is not None:
+                findings.append(past)
+                return None, findings
+            total += deck.total
     return Pack(root.name, root, manifest, decks), findings
+
+
+def _copies_cell(card: Card):
+    """Where a card's copies are given (its name, with no copies column)."""
+    return card.cells[COPIES_COLUMN].location if COPIES_COLUMN in card.cells else card.location()
+
+
+def _past_pack_limit(deck: Deck, before: int) -> Finding | None:
+    """A C210 at the row of ``deck`` where the pack's cards (``before`` in the decks before it) pass
+    MAX_PACK_CARDS; None while they stay within it."""
+    total = before
+    for card in deck.cards:
+        total += card.count
+        if total > MAX_PACK_CARDS:
+            return Finding("C210", f"the pack comes to more than {MAX_PACK_CARDS:,} cards by this row of deck "
+                                   f"'{deck.id}'; a pack may hold at most {MAX_PACK_CARDS:,} in all its decks",
+                           _copies_cell(card), "split the game into several packs")
+    return None
 
 
 def _capped(deck: Deck, findings: list[Finding]) -> Deck:
@@ -47,7 +81,7 @@ def _capped(deck: Deck, findings: list[Finding]) -> Deck:
     for i, card in enumerate(deck.cards):
         total += card.count
         if total > MAX_DECK_CARDS:
-            where = card.cells[COPIES_COLUMN].location if COPIES_COLUMN in card.cells else card.location()
+            where = _copies_cell(card)
             findings.append(Finding("C210", f"deck '{deck.id}' comes to more than {MAX_DECK_CARDS:,} cards "
                                             f"by this row; a deck may hold at most {MAX_DECK_CARDS:,}", where))
             cards = deck.cards[:i] + tuple(replace(c, count=1) for c in deck.cards[i:])

@@ -19,6 +19,10 @@ COLUMN_TYPES = ("text", "count", "number", "choice", "requirement", "image")
 NAME_COLUMN = "name"
 COPIES_COLUMN = "count"
 MAX_DECK_CARDS = 2000  # copies in one deck, all rows together; so also rows in its CSV file
+# A whole pack: checking lays out and lints every front, about a millisecond a card on the shared two-core
+# machine (benchmarks/pack_scale.py), so these keep 'printkit check' of the largest pack within seconds.
+MAX_DECKS = 50
+MAX_PACK_CARDS = 10_000  # copies in all decks together
 MAX_PLAYERS = 8  # pawns come in 8 colours and symbols; the aids and pawn strips are laid out for 8
 
 
