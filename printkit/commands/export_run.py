@@ -18,17 +18,20 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
                summary: Callable[[dict[Path, bytes]], str]) -> int:
     """Export each pack into ``out_dir/<pack>/<parts...>/``; the exit status for all of them.
 
-    A pack with check errors is refused (its findings shown as 'printkit
+    A pack with more cards than an export draws (``export.size``) is refused before it is checked; a
+    pack with check errors is refused (its findings shown as 'printkit
     check' shows them); the files of one pack are written all or nothing,
     and what the folder's previous export wrote and this one does not is removed.
     """
     from .build import checked_pack, output_name
     from ..core.buildstate import build_state
+    from ..export.size import refuse_oversized
 
     steps = Steps()
     for root in roots:
         with steps.step(root.name, "exported"):
             with build_state():  # the check and the export read each file once, and afresh
+                refuse_oversized(root)  # at once, not after checking thousands of cards
                 report = checked_pack(root)
                 folder = target_in(out_dir, output_name(root), *parts)
                 files = make(report, folder)
