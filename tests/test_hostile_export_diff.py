@@ -70,9 +70,17 @@ def test_export_of_more_cards_than_the_limit_is_refused_before_the_check(tmp_pat
         result = CliRunner().invoke(cli, ["export", *command, str(pack), "--out", str(tmp_path / "out")])
         assert result.exit_code == 1, result.output
         assert "not exported: game.toml:" in result.output
-        assert "hold 76 distinct cards, and an export draws at most 50" in result.output
+        assert "hold 76 distinct cards, and this export draws at most 50" in result.output
         assert "the largest deck, 'gags', has 60" in result.output
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.png"))
+
+
+def test_a_print_service_image_export_has_a_lower_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(export_size, "MAX_IMAGE_CARDS", 75)
+    pack = gag_grab(tmp_path)
+    result = CliRunner().invoke(cli, ["export", "pod", "--service", "tgc", str(pack), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    assert "hold 76 distinct cards, and this export draws at most 75" in result.output
 
 
 def test_export_within_the_limit_is_made(tmp_path, monkeypatch):

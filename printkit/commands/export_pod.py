@@ -37,9 +37,11 @@ def pod_command(packs: tuple[str, ...], service: str, out_dir: Path) -> int:
       printkit export pod --service pdf            every bundled pack
     """
     from ..export.pod import make_files, summary
+    from ..export.size import MAX_IMAGE_CARDS
     from .export_run import run_export
 
     check_source_date_epoch()
     roots = resolve_packs(packs, ignore_outside=False)
     refuse_shared_output(roots, out_dir)
-    return run_export(roots, out_dir, ("pod", service), partial(make_files, service), summary)
+    most = None if service == "pdf" else MAX_IMAGE_CARDS  # an image per card takes longer than a PDF page
+    return run_export(roots, out_dir, ("pod", service), partial(make_files, service), summary, most)
