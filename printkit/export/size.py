@@ -1,7 +1,7 @@
 """How many cards one export draws at most, counted before the pack is checked.
 
-Every distinct card is drawn as a picture (about 10 ms each on a two-core
-machine, its check included: 2,052 cards in 22 to 26 s), so a pack of 10
+Every distinct card is drawn as a picture (about 8 ms of CPU each for Tabletop
+Simulator, its check included: 2,052 cards in 16 s of CPU), so a pack of 10
 decks of 2,000 cards took 312 s; the limit keeps an export within about 30
 seconds and says so at once, before the check (itself about a millisecond a
 card) has begun.
