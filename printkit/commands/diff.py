@@ -145,11 +145,14 @@ def _load(root: Path | None, label: str):
     """(check report, drawings) of one side, or None for a side without the pack."""
     from ..checks import check_pack
     from ..diff.drawing import PackDrawings
+    from ..diff.size import oversized
 
     if root is None:
         return None
     drawings = PackDrawings(root)
     try:
+        if (too_many := oversized(root)) is not None:  # at once, not after checking thousands of cards
+            raise Unloadable(f"cannot compare {label}: {too_many}")
         report = check_pack(root, on_front=drawings.hear)
     except OSError as exc:
         raise Unloadable(f"cannot load {label}: {reason(exc)}") from None

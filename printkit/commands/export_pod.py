@@ -1,13 +1,12 @@
 """`printkit export pod`: card files for a print-on-demand service."""
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 import click
 
 from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
-from .runner import runs
+from .runner import progress, runs
 from ..export.services import SERVICE_IDS
 
 
@@ -37,9 +36,16 @@ def pod_command(packs: tuple[str, ...], service: str, out_dir: Path) -> int:
       printkit export pod --service pdf            every bundled pack
     """
     from ..export.pod import make_files, summary
+    from ..export.size import MAX_IMAGE_CARDS
     from .export_run import run_export
 
     check_source_date_epoch()
     roots = resolve_packs(packs, ignore_outside=False)
     refuse_shared_output(roots, out_dir)
-    return run_export(roots, out_dir, ("pod", service), partial(make_files, service), summary)
+    most = None if service == "pdf" else MAX_IMAGE_CARDS  # an image per card takes longer than a PDF page
+
+    def make(report, folder: Path) -> dict[Path, bytes]:
+        with progress(report.id) as update:  # on a terminal: a thousand images take a while
+            return make_files(service, report, folder, update)
+
+    return run_export(roots, out_dir, ("pod", service), make, summary, most)

@@ -15,20 +15,24 @@ MakeFiles = Callable[[object, Path], dict[Path, bytes]]  # the first argument is
 
 
 def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: MakeFiles,
-               summary: Callable[[dict[Path, bytes]], str]) -> int:
+               summary: Callable[[dict[Path, bytes]], str], most_cards: int | None = None) -> int:
     """Export each pack into ``out_dir/<pack>/<parts...>/``; the exit status for all of them.
 
-    A pack with check errors is refused (its findings shown as 'printkit
+    A pack with more than ``most_cards`` distinct cards (by default ``export.size.MAX_EXPORT_CARDS``) is
+    refused before it is checked; a
+    pack with check errors is refused (its findings shown as 'printkit
     check' shows them); the files of one pack are written all or nothing,
     and what the folder's previous export wrote and this one does not is removed.
     """
     from .build import checked_pack, output_name
     from ..core.buildstate import build_state
+    from ..export.size import MAX_EXPORT_CARDS, refuse_oversized
 
     steps = Steps()
     for root in roots:
         with steps.step(root.name, "exported"):
             with build_state():  # the check and the export read each file once, and afresh
+                refuse_oversized(root, most_cards or MAX_EXPORT_CARDS)  # at once, not after checking them all
                 report = checked_pack(root)
                 folder = target_in(out_dir, output_name(root), *parts)
                 files = make(report, folder)

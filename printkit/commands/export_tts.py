@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
-from .runner import runs
+from .runner import progress, runs
 
 
 def _image_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -59,7 +59,8 @@ def tts_command(packs: tuple[str, ...], out_dir: Path, image_url: str | None) ->
     done: list = []
 
     def make(report, folder: Path) -> dict[Path, bytes]:
-        done.append(export_tts(report, folder, image_url))
+        with progress(report.id) as update:  # on a terminal: a deck of 2,000 cards takes a while
+            done.append(export_tts(report, folder, image_url, update))
         return done[-1].files
 
     def summary(files: dict[Path, bytes]) -> str:

@@ -10,7 +10,9 @@ line merely moved is not a change.
 from __future__ import annotations
 
 import filecmp
+from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -405,21 +407,32 @@ def pair_renames(removed: list[CardSide], added: list[CardSide],
     must be equal, with at least two of them, and no other card on either
     side may have the same values (``crowded``): in a deck where many cards
     cost the same, an equal cost says nothing about which card it was.
+
+    Only cards that can pair are compared: those with every other field equal,
+    or all but the same one (``_rename_groups``), and in a group larger than
+    ``MAX_GROUP_PAIRS`` only neighbours (``_neighbours``), so the work grows
+    with the number of cards, not with its square.
     """
-    if not removed or not added or len(removed) * len(added) > MAX_RENAME_PAIRS:
+    if not removed or not added:
         return []
-    candidates = []
-    for i, r in enumerate(removed):
-        for j, a in enumerate(added):
-            differing = len(_field_changes(r, a))
-            if differing > 1:
+    candidates, seen = [], set()
+    settled: tuple[set[int], set[int]] = (set(), set())  # cards with a like-named match on every field
+    for group_r, group_a, differing in _rename_groups(removed, added):
+        for i, j in _neighbours(group_r, group_a, removed, added, settled):
+            if (i, j) in seen:
                 continue
+            seen.add((i, j))
+            r, a = removed[i], added[j]
+            d = differing(r, a)
             others = len(a.fields)
             likeness = name_likeness(r.name, a.name)
             alike = likeness >= NEAR_NAME
-            if (differing == 0 and (alike or (others >= 2 and a.fields not in crowded))) or \
-                    (differing == 1 and others >= 2 and alike):
-                candidates.append((differing, -likeness, i, j))
+            if (d == 0 and (alike or (others >= 2 and a.fields not in crowded))) or \
+                    (d == 1 and others >= 2 and alike):
+                candidates.append((d, -likeness, i, j))
+                if d == 0 and alike:
+                    settled[0].add(i)
+                    settled[1].add(j)
     pairs, used_r, used_a = [], set(), set()
     for _, _, i, j in sorted(candidates):
         if i not in used_r and j not in used_a:
@@ -429,9 +442,52 @@ def pair_renames(removed: list[CardSide], added: list[CardSide],
     return pairs
 
 
-# Pairing compares every removed card with every added one; a deck rewritten wholesale
-# (more than 200 out and 200 in) is reported as removals and additions, in well under a second.
-MAX_RENAME_PAIRS = 40_000
+# A group of cards that may pair (removed × added) up to this size is compared pair by pair; in a
+# larger one each removed card is compared with the RENAME_WINDOW added cards nearest its name and
+# nearest its line, either way: a deck of 2,000 cards all renamed pairs in about a second.
+MAX_GROUP_PAIRS = 400
+RENAME_WINDOW = 5
+
+
+def _rename_groups(removed: list[CardSide], added: list[CardSide]):
+    """(removed indices, added indices, differing(r, a)) for each group of cards that could pair: every
+    other field equal, or every one but the k-th (only with two fields or more)."""
+    def group(cards: list[CardSide], k: int | None) -> dict[tuple, list[int]]:
+        groups: dict[tuple, list[int]] = {}
+        for n, card in enumerate(cards):
+            if k is None:
+                groups.setdefault(card.fields, []).append(n)
+            elif len(card.fields) > k:
+                groups.setdefault(card.fields[:k] + card.fields[k + 1:], []).append(n)
+        return groups
+
+    width = max(len(c.fields) for c in (*removed, *added))
+    def differing(k: int | None) -> Callable[[CardSide, CardSide], int]:
+        return (lambda r, a: 0) if k is None else (lambda r, a: int(r.fields[k] != a.fields[k]))
+
+    for k in (None, *(range(width) if width >= 2 else ())):
+        olds, news = group(removed, k), group(added, k)
+        for key, group_r in olds.items():
+            if key in news:
+                yield group_r, news[key], differing(k)
+
+
+def _neighbours(group_r: list[int], group_a: list[int], removed: list[CardSide], added: list[CardSide],
+                settled: tuple[set[int], set[int]]):
+    """(i, j) pairs of a group to compare: all of them in a small group; in a large one, near ones by name
+    and by line, leaving out cards ``settled`` already (a like-named card with every field equal, which
+    any pair found here would come after)."""
+    if len(group_r) * len(group_a) <= MAX_GROUP_PAIRS:
+        yield from ((i, j) for i in group_r for j in group_a)
+        return
+    group_r = [i for i in group_r if i not in settled[0]]
+    group_a = [j for j in group_a if j not in settled[1]]
+    for key in (lambda c: c.name.casefold(), lambda c: c.line):
+        order = sorted(group_a, key=lambda j: key(added[j]))
+        keys = [key(added[j]) for j in order]
+        for i in group_r:
+            at = bisect_left(keys, key(removed[i]))
+            yield from ((i, j) for j in order[max(0, at - RENAME_WINDOW):at + RENAME_WINDOW])
 
 
 def compare_findings(old: list[Finding] | tuple[Finding, ...], old_root: Path,

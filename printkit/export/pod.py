@@ -9,6 +9,7 @@ order, and which file (and page) holds it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..render.refusal import render_errors
@@ -23,8 +24,10 @@ IMAGE_COLUMNS = MANIFEST_COLUMNS + ("product", "deck_cards")
 PDF_COLUMNS = ("deck", "deck_title", "card", "copies", "file", "page", "back_page", "deck_cards")
 
 
-def make_files(service_id: str, report, folder: Path) -> dict[Path, bytes]:
-    """Every file of the export of ``report``'s pack for ``service_id``, keyed by its path in ``folder``."""
+def make_files(service_id: str, report, folder: Path,
+               progress: Callable[[str, int, int], None] | None = None) -> dict[Path, bytes]:
+    """Every file of the export of ``report``'s pack for ``service_id``, keyed by its path in ``folder``;
+    ``progress(what, done, total)`` hears of each card image encoded."""
 
     pack = report.pack
     decks, faces = print_decks(pack, report.fronts, "full")  # a screen or a print shop: the full design
@@ -37,7 +40,7 @@ def make_files(service_id: str, report, folder: Path) -> dict[Path, bytes]:
             files, rows = _pdf_files(pack, decks, faces, names, picture_dpi)
             columns = PDF_COLUMNS
         else:
-            files, rows = _image_files(SERVICES[service_id], decks, faces, names, picture_dpi)
+            files, rows = _image_files(SERVICES[service_id], decks, faces, names, picture_dpi, progress)
             columns = IMAGE_COLUMNS
     out = {folder.joinpath(*name.split("/")): data for name, data in files.items()}
     out[folder / MANIFEST] = csv_bytes(columns, rows)
@@ -52,13 +55,14 @@ def summary(files: dict[Path, bytes]) -> str:
     return f"{made} and {MANIFEST}"
 
 
-def _image_files(service: Service, decks, faces, names, picture_dpi):
+def _image_files(service: Service, decks, faces, names, picture_dpi, progress=None):
     """One PNG per distinct front and per back at the service's template size; the manifest rows."""
     from ..render.raster import iter_face_images, png_files
 
     products = [product_for(service, deck.title, deck.card_size) for deck in decks]  # refuse before rendering
     files: dict[str, bytes] = {}
     rows = []
+    total = sum(len(deck.distinct()) + 1 for deck in decks)
     for deck, product in zip(decks, products):
         keys = [key for key, _, _ in deck.distinct()] + [deck.back]
         bleed_x, bleed_y = bleed_mm(product, deck.card_size)
@@ -78,6 +82,8 @@ def _image_files(service: Service, decks, faces, names, picture_dpi):
                   for key, image in iter_face_images(faces, keys, most, size=drawn, picture_dpi=picture_dpi))
         for key, data in png_files(images, product.dpi):
             files[names[key]] = data
+            if progress is not None:
+                progress("cards", len(files), total)
         label = f"{service.name} {product.name} ({product.template_px[0]} × {product.template_px[1]} px)"
         rows += [row + (label, len(deck.fronts)) for row in copies_rows(deck, names)]
     return files, rows

@@ -394,13 +394,16 @@ _UNKNOWN: _State = (None, None, None, None)  # fill, stroke, line width, (font k
 
 def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, subject: str,
                progress: Callable[[int], None] | None = None, picture_dpi: float | None = 300.0,
-               uses: Mapping[str, int] | None = None, on_page: Callable[[int, Page], None] | None = None) -> bytes:
+               uses: Mapping[str, int] | None = None, on_page: Callable[[int, Page], None] | None = None,
+               compress: bool = True) -> bytes:
     """The whole document as bytes; identical input gives identical bytes.
 
     Pages are read one at a time, so a Sequence that lays out each page when it
     is read (kit.sheets.SheetPages) is rendered holding one page at once.
     ``uses`` (how many times each face is placed) spares reading every page
     twice; ``on_page(number, page)`` sees each page as it is drawn (the page lint).
+    ``compress`` False leaves the pages' operators uncompressed, for a document
+    that is rasterised at once and never written (render.raster).
     """
     font_name("body")  # the initial font of every page
     out = _Sink()
@@ -411,19 +414,19 @@ def render_pdf(pages: Sequence[Page], faces: Mapping[str, Face], title: str, sub
         with build_state():  # a picture used on many pages is prepared once, even outside a build
             if uses is None:
                 uses = placed_faces(pages)
-            return _render(out, pages, faces, title, subject, progress, picture_dpi, uses, on_page)
+            return _render(out, pages, faces, title, subject, progress, picture_dpi, uses, on_page, compress)
     finally:
         rl_config.useA85 = saved_a85
 
 
 def _render(out: _Sink, pages: Sequence[Page], faces: Mapping[str, Face], title: str, subject: str,
             progress: Callable[[int], None] | None, picture_dpi: float | None, uses: Mapping[str, int],
-            on_page: Callable[[int, Page], None] | None) -> bytes:
+            on_page: Callable[[int, Page], None] | None, compress: bool = True) -> bytes:
     # invariant=1 fixes the creation date and document ID (SOURCE_DATE_EPOCH,
     # when set, supplies the date), so a rebuild from the same data is byte-identical.
     # The initial font is one of ours: reportlab's default (Helvetica) would
     # otherwise be referenced, unembedded, by every page.
-    canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName=pdf_font_name("body"),
+    canvas = Canvas(out, invariant=1, pageCompression=int(compress), initialFontName=pdf_font_name("body"),
                     initialFontSize=10)
     canvas.setTitle(title)
     canvas.setSubject(subject)

@@ -180,9 +180,12 @@ def test_a_side_with_check_errors_still_compares(tmp_path):
     assert [(c.name, c.changes[0].new) for c in diff.card_changes] == [("Shortstop", "SN x2 +")]
 
 
-def test_a_deck_rewritten_wholesale_is_not_searched_for_renames(monkeypatch):
-    monkeypatch.setattr(compare_module, "MAX_RENAME_PAIRS", 6)
-    removed = [side(f"Old {i}", i, kind="main", code=str(i)) for i in range(3)]
-    added = [side(f"Old {i}!", i, kind="main", code=str(i)) for i in range(3)]  # each alike one of them
-    assert pair_renames(removed, added) == []  # 3 × 3 pairs: past the limit
-    assert len(pair_renames(removed, added[:2])) == 2  # 3 × 2: searched
+def test_a_large_group_compares_neighbours_only(monkeypatch):
+    monkeypatch.setattr(compare_module, "MAX_GROUP_PAIRS", 6)
+    monkeypatch.setattr(compare_module, "RENAME_WINDOW", 1)
+    removed = [side(f"Old {i}", i, kind="main", code="x") for i in range(3)]
+    added = [side(f"Old {i}!", i, kind="main", code="x") for i in range(3)]  # each alike all of them
+    # 3 × 3 pairs: past the group's limit, so each card meets its neighbours by name and line only;
+    # the like-named card on the same line is among them.
+    assert [(r.name, a.name) for r, a in pair_renames(removed, added)] == [
+        ("Old 0", "Old 0!"), ("Old 1", "Old 1!"), ("Old 2", "Old 2!")]
