@@ -846,7 +846,7 @@ CODES = _registry(
          fix="Refer to the role as $role in an element of the layout, or remove the key from the face."),
     # Print-on-demand exports
     Code("X960", E, "size-not-sold", "A print-on-demand service sells no card of a deck's size; the deck is left out.",
-         meaning="`printkit export pod --service tgc|mpc` writes every deck the service prints and leaves out "
+         meaning="`printkit export pod` for The Game Crafter or MakePlayingCards writes every deck the service prints and leaves out "
                  "each deck (or group of decks shuffled together) whose card size matches none of its products "
                  "within 0.5 mm a side, naming the service's product nearest in size. The other decks are "
                  "still written; the exit status is 1.",

@@ -11,7 +11,7 @@ def test_many_faces_shuffles_personalities_and_actions_into_one_deck(many_faces)
     pack, _ = load_pack(many_faces.path)
     (group,) = pack.manifest.shuffled_together
     assert (group.id, group.title, group.decks) == ("snoopy-deck", "Snoopy deck", ("personalities", "actions"))
-    assert (group.location.file.name, group.location.line) == ("game.toml", 90)  # its "decks" line
+    assert (group.location.file.name, group.location.line) == ("game.toml", 148)  # its "decks" line
 
 
 def test_a_title_defaults_to_the_decks_titles(gag_grab):
