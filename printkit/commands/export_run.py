@@ -1,13 +1,15 @@
 """What every export command does around its own work: check each pack, write atomically, report."""
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import click
 
+from ..core.errors import EXIT_FINDINGS
 from ..core.output import replace_folder_files, target_in
-from .report import display_path, visible
+from .report import display_path, format_findings, use_color, visible
 from .runner import Steps
 
 # (checked report, the folder to write into) -> {target path: bytes}; every path inside that folder.
@@ -23,6 +25,8 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
     pack with check errors is refused (its findings shown as 'printkit
     check' shows them); the files of one pack are written all or nothing,
     and what the folder's previous export wrote and this one does not is removed.
+    Findings the export makes (``files.findings``: a deck left out, ink in a
+    cut band) are shown after its line; an error among them makes the status 1.
     """
     from .build import checked_pack, output_name
     from ..core.buildstate import build_state
@@ -40,5 +44,10 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
                 target_in(folder, str(path.relative_to(folder)))  # never outside its folder
             replace_folder_files(files, folder)
             click.echo(visible(f"{report.id}: wrote {summary(files)} to {display_path(folder)}"))
+            found = sorted(getattr(files, "findings", ()), key=lambda f: f.sort_key())
+            if found:
+                click.echo("\n".join(format_findings(found, color=use_color(sys.stdout))), color=True)
+            if any(f.is_error for f in found):
+                steps.status = max(steps.status, EXIT_FINDINGS)
     return steps.status
 

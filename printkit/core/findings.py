@@ -59,7 +59,7 @@ class Example:
 
     ``pack`` is "mini" (the test pack tests/checks/mini) or a bundled pack's id; ``command``
     is "check", or "build" for findings only a build makes (with the build's options after it, as in
-    "build --board-paper a2"). tests/checks/test_explained_examples.py makes each change and runs the
+    "build --board-paper a2"), or "export pod --service tgc" for findings an export makes. tests/checks/test_explained_examples.py makes each change and runs the
     command, so ``gives`` is what printkit really prints.
     """
 
@@ -105,6 +105,7 @@ GROUPS = {
     "G": "Game modules",
     "A": "Pictures",
     "N": "Notes for designers",
+    "X": "Print-on-demand exports",
 }
 
 # Layouts the examples add to the mini pack's Gag cards, before its [decks.gags.expect].
@@ -184,6 +185,16 @@ CODES = _registry(
                          gives="game.toml:33:1: error M108 layout file 'layouts/gag.toml' does not exist"),
          fix="Correct the path, or create the file; keep layout files in the pack, such as "
              "layouts/card.toml."),
+    Code("M109", E, "shuffle-mismatch", "Decks shuffled together differ in card size or back.",
+         meaning="`[shuffled_together.ID]` names decks the rules shuffle into one deck. Players must not tell "
+                 "their cards apart from behind, so every deck of the group needs the same card size and the "
+                 "same back (colour, label, picture and layout); exports make one deck of them.",
+         example=Example(Edit("game.toml", "[board]", '[shuffled_together.all]\ndecks = ["kids", "gags"]\n\n[board]'),
+                         gives=("game.toml:48:1: error M109 decks 'kids' and 'gags' are shuffled together in 'all' "
+                                "but differ in back\n"
+                                "  hint: give them the same [decks.ID.back]: colour, label, art and layout")),
+         fix="Give the decks the same `[decks.ID.back]` (a back's label defaults to the deck's title, so set "
+             "it) and the same card size, or do not shuffle them together."),
     # CSV structure
     Code("C200", W, "not-utf8", "The file is not UTF-8; it was read as Windows-1252.",
          meaning="printkit reads CSV files as UTF-8. A file that is not was read as Windows-1252, the "
@@ -837,6 +848,38 @@ CODES = _registry(
                                 "so column 'points' is not shown by it\n"
                                 "  hint: refer to it as $points in an element, or remove 'points' from the face")),
          fix="Refer to the role as $role in an element of the layout, or remove the key from the face."),
+    # Print-on-demand exports
+    Code("X960", E, "size-not-sold", "A print-on-demand service sells no card of a deck's size; the deck is left out.",
+         meaning="`printkit export pod` for The Game Crafter or MakePlayingCards writes every deck the service prints and leaves out "
+                 "each deck (or group of decks shuffled together) whose card size matches none of its products "
+                 "within 0.5 mm a side, naming the service's product nearest in size. The other decks are "
+                 "still written; the exit status is 1.",
+         example=Example(Edit("game.toml", "[decks.gags.expect]", '[decks.gags.card]\nsize = "tarot-metric"\n\n'
+                              "[decks.gags.expect]"),
+                         gives=("game.toml:50:1: error X960 Gag cards: The Game Crafter prints no 70 × 120 mm card; "
+                                "the nearest it sells is its Tarot Deck 69.85 × 120.65 mm\n"
+                                "  hint: not exported; resize the cards to Tarot Deck's trim, or choose a service "
+                                "that prints them"),
+                         pack="gag-grab", command="export pod --service tgc"),
+         fix="Give the deck a size the service sells (docs/exports.md lists them), or order it elsewhere: "
+             "`--service dtc` and `--service pdf` take any size."),
+    Code("X961", W, "ink-in-cut-band", "A card element has an edge inside the service's cut band.",
+         meaning="A print shop's cut may land up to its tolerance (1/8 in at The Game Crafter, "
+                 "MakePlayingCards and DriveThruCards) inside or outside the trim line. An element that stops "
+                 "within that band, such as a frame a few millimetres inside the edge, comes out uneven from "
+                 "card to card or is cut into; one that runs past the trim into the bleed is cut through and "
+                 "looks the same on every card. `export pod` reports it for the chosen service.",
+         example=Example(Edit("game.toml", 'colour = "#D55E00"\nlabel = "Gag"\n',
+                              'colour = "#D55E00"\nlabel = "Gag"\nlayout = "gag-back"\n\n'
+                              '[[layouts.gag-back.elements]]\nname = "edge"\ntype = "rect"\nx = 1.5\ny = 1.5\n'
+                              'right = 1.5\nbottom = 1.5\nstroke = "ink"\n'),
+                         gives=("game.toml:67:1: warning X961 element 'edge' of layout 'gag-back' (back of Gag cards) "
+                                "has ink 1.4 mm inside the trim, within the 3.175 mm cut band of The Game Crafter\n"
+                                "  hint: move it at least 3.175 mm inside the trim, or let it run past the trim into "
+                                "the bleed"),
+                         pack="gag-grab", command="export pod --service tgc"),
+         fix="Move the element at least the band's width inside the trim, or let it run past the trim into "
+             "the bleed (from = \"bleed\")."),
 )
 
 

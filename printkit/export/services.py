@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import ExportRefused
 
 MM_PER_IN = 25.4
 TOLERANCE_MM = 0.5  # on each side: how far a deck's card may differ from a product's trim and still match
 PDF_BLEED_MM = 3.0  # the printers that take a PDF per card: trim plus this on every side
+EIGHTH_IN_MM = MM_PER_IN / 8  # 3.175 mm: the bleed and the cut band most card printers ask for
 
 # The Game Crafter's catalogue as Templative (a tool that uploads to The Game Crafter's API)
 # records it: each deck product's trim in inches and its template's pixels at 300 dpi.
@@ -24,6 +24,11 @@ TGC_DPI_HELP = "http://help.thegamecrafter.com/article/33-dpi-dots-per-inch"
 # MakePlayingCards' poker template: 822 × 1122 px at 300 dpi, the card 750 × 1050 px inside
 # 36 px of bleed. From shared/print-facts.md, and the image FAQ that public card tools cite.
 MPC_PHOTO_FAQ = "https://www.makeplayingcards.com/pops/faq-photo.html"
+# DriveThruCards' (OneBookShelf's) card preparation help: card PDFs carry 1/8 in of bleed on every
+# side (a poker card's page is 2.75 × 3.75 in, 69.85 × 95.25 mm) and keep text 1/8 in inside the trim.
+# It also asks for PDF/X-1a:2003, which reportlab does not write (docs/exports.md says so).
+DTC_GUIDE = ("https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/"
+             "227867607-Common-Card-Prep-Issues-Solutions")
 
 
 @dataclass(frozen=True)
@@ -67,9 +72,21 @@ class Product:
 
 @dataclass(frozen=True)
 class Service:
+    """A print-on-demand service: the products it sells (none: any card size, one PDF page per card),
+    the bleed its PDFs carry, and how far inside the trim its cut may land (its cut band)."""
+
     id: str
     name: str
     products: tuple[Product, ...]
+    cut_band_mm: float | None = None  # None: no band is known, so none is linted
+    pdf_bleed_mm: float | None = None  # a PDF service: trim plus this on every side
+
+    def nearest(self, card_mm: tuple[float, float]) -> Product:
+        """The product whose trim is nearest ``card_mm`` (the sum of both sides' differences)."""
+        def off(product: Product) -> float:
+            sizes = [product.trim_mm] + ([product.also_mm] if product.also_mm else [])
+            return min(abs(card_mm[0] - w) + abs(card_mm[1] - h) for w, h in sizes)
+        return min(self.products, key=off)  # min keeps the first of equals: the catalogue's order
 
 
 def _mm_in(mm: float) -> float:
@@ -94,27 +111,31 @@ TGC = Service("tgc", "The Game Crafter", (
     _tgc("US Game Deck", (_mm_in(56), _mm_in(87)), (750, 1125)),
     _tgc("Business Deck", (2.0, 3.5), (675, 1125)),
     _tgc("Domino Deck", (1.75, 3.5), (600, 1125)),
-))
+), cut_band_mm=EIGHTH_IN_MM)  # TGC's help: 1/8 in of safe zone inside the trim
 
 # MakePlayingCards sells its poker card as "63 × 88 mm, 2.5 × 3.5 in"; its template puts a
 # 2.5 × 3.5 in card (750 × 1050 px) inside 36 px of bleed, so our 63.5 × 88.9 mm card is the
 # template's trim exactly, and a 63 × 88 mm card is centred on it.
 MPC = Service("mpc", "MakePlayingCards", (
     Product("Poker size", (2.5, 3.5), (822, 1122), 300, MPC_PHOTO_FAQ, also_mm=(63.0, 88.0)),
-))
+), cut_band_mm=EIGHTH_IN_MM)  # MPC publishes no safe zone we found: the 1/8 in convention (print-facts.md)
 
-SERVICES: dict[str, Service] = {s.id: s for s in (TGC, MPC)}
-SERVICE_IDS = ("tgc", "mpc", "pdf")  # pdf: any card size, one PDF page per card
+# PDF services: any card size, one PDF per deck with a page per card.
+DTC = Service("dtc", "DriveThruCards", (), cut_band_mm=EIGHTH_IN_MM, pdf_bleed_mm=EIGHTH_IN_MM)
+PDF = Service("pdf", "a printer that takes a PDF per card", (), pdf_bleed_mm=PDF_BLEED_MM)
+
+SERVICES: dict[str, Service] = {s.id: s for s in (TGC, MPC, DTC, PDF)}
+SERVICE_IDS = tuple(SERVICES)
 
 
-def product_for(service: Service, deck_title: str, card_mm: tuple[float, float]) -> Product:
-    """The product of ``service`` that prints cards of ``card_mm``; ExportRefused when none does."""
+def product_for(service: Service, card_mm: tuple[float, float]) -> Product | None:
+    """The product of ``service`` that prints cards of ``card_mm``; None when none does."""
     fits = [(d, n, p) for n, p in enumerate(service.products) if (d := p.distance(card_mm)) is not None]
-    if fits:
-        return min(fits)[2]
-    offered = "; ".join(p.label() for p in service.products)
-    raise ExportRefused(f"{deck_title}: {service.name} prints no {_mm(card_mm[0])} × {_mm(card_mm[1])} mm "
-                        f"card (within {TOLERANCE_MM:g} mm); it offers {offered}")
+    return min(fits)[2] if fits else None
+
+
+def size_text(card_mm: tuple[float, float]) -> str:
+    return f"{_mm(card_mm[0])} × {_mm(card_mm[1])} mm"
 
 
 def bleed_mm(product: Product, card_mm: tuple[float, float]) -> tuple[float, float]:

@@ -18,6 +18,7 @@ from ..core.fonts import BUILTIN_FAMILIES
 from ..core.symbols import SYMBOLS
 from .cardsize import read_deck_card_size, read_pack_card_size
 from .fonts import read_fonts
+from .groups import read_groups
 from .pack import (COLUMN_TYPES, COPIES_COLUMN, NAME_COLUMN, BoardSpec, Category, ClaimRule,
                    ColumnSpec, DeckSpec, Expectation, Manifest)
 from .manifest_keys import (MAX_BOARD_COLUMNS, MAX_BOARD_ROWS, MAX_PLACEHOLDER_CHARS, MAX_PLACEHOLDERS,
@@ -134,6 +135,8 @@ def _read(root: Table, path: Path) -> Manifest:
         card.finish()
 
     decks = _read_decks(root)
+    pack_size = (width, height)
+    groups = read_groups(root, decks, lambda deck: deck.card_size or pack_size)
     claims = _read_claims(root, decks)
     check_claimed_table(root, decks, claims)
     categories = _read_categories(root, decks, claims)
@@ -152,7 +155,8 @@ def _read(root: Table, path: Path) -> Manifest:
     root.finish()
     return Manifest(path, title, description, min_players, max_players, notice,
                     width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules,
-                    pieces, module, art, fonts, lint, layouts=layouts, icons=icons, key_locations=root.ctx.locations)
+                    pieces, module, art, fonts, lint, layouts=layouts, icons=icons, key_locations=root.ctx.locations,
+                    shuffled_together=groups)
 
 
 # Layouts every pack may draw with, whether or not a deck names them.

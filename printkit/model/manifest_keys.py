@@ -252,6 +252,12 @@ GAME_TOML = Key("game.toml", "table", "a printkit pack's manifest", keys=(
             _text("label", "how the category reads in print (default its name)"),
             Key("where", "table", "the cards it takes: column = value", entry=Key("value", "any", "")),
         ))),
+    Key("shuffled_together", "table", "decks the rules shuffle into one deck, by a name for that deck",
+        entry=Key("group", "table", "one deck shuffled from several", keys=(
+            Key("decks", "texts", "the decks shuffled together (at least two; same card size and back)",
+                required=True),
+            _text("title", "the shuffled deck's name (default the decks' titles joined by \"and\")"),
+        ))),
     _BOARD,
     Key("tokens", "table", "how each term looks as a token: colour and symbol", entry=Key(
         "token", "table", "one term's token", keys=(

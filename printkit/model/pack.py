@@ -140,6 +140,16 @@ class DeckSpec:
 
 
 @dataclass(frozen=True)
+class DeckGroup:
+    """Decks the rules shuffle into one (``[shuffled_together.ID]``): same card size, same back."""
+
+    id: str
+    title: str  # the shuffled deck's name; default the decks' titles joined by "and"
+    decks: tuple[str, ...]  # deck ids, in the order the manifest lists them
+    location: Location  # of its 'decks' key
+
+
+@dataclass(frozen=True)
 class Category:
     """A requirement term that accepts every card whose columns have the given values."""
 
@@ -301,6 +311,7 @@ class Manifest:
     # Where every key stands in game.toml, for modules that read [module] later.
     key_locations: Mapping[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, compare=False,
                                                                       repr=False)
+    shuffled_together: tuple[DeckGroup, ...] = ()
 
     def token(self, term: str) -> TokenStyle | None:
         return next((t for t in self.tokens if t.term == term), None)

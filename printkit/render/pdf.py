@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress
@@ -434,10 +435,11 @@ def _render(out: _Sink, pages: Sequence[Page], faces: Mapping[str, Face], title:
     canvas.setCreator(f"printkit {__version__}")
     painter = PdfPainter(canvas, faces, uses, picture_dpi)
     for n, page in enumerate(pages):
-        canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        size = (pdf_points(page.width), pdf_points(page.height))
+        canvas.setPageSize(size)
         # Set for every page (None clears it), since reportlab carries a box on to later pages.
-        canvas.setTrimBox(_pdf_box(page.trim_box))
-        canvas.setBleedBox(_pdf_box(page.bleed_box))
+        canvas.setTrimBox(_pdf_box(page.trim_box, size))
+        canvas.setBleedBox(_pdf_box(page.bleed_box, size))
         painter.new_page()
         painter.draw(page.items)
         canvas.showPage()
@@ -494,9 +496,17 @@ class _PageStream(PDFStream):
         return data
 
 
-def _pdf_box(rect: Rect | None) -> tuple[float, float, float, float] | None:
-    """A page box as PDF wants it: left, bottom, right, top in points."""
+def _pdf_box(rect: Rect | None, page: tuple[float, float]) -> tuple[float, float, float, float] | None:
+    """A page box as PDF wants it: left, bottom, right, top in points, to 0.001 pt, and never past
+    the page's MediaBox (``page``, as written): a box on the page's edge is the MediaBox's number."""
     if rect is None:
         return None
-    return (round(mm_to_pt(rect.x), 3), round(mm_to_pt(rect.y), 3),
-            round(mm_to_pt(rect.right), 3), round(mm_to_pt(rect.top), 3))
+    width, height = page
+    return (min(max(round(mm_to_pt(rect.x), 3), 0.0), width), min(max(round(mm_to_pt(rect.y), 3), 0.0), height),
+            min(round(mm_to_pt(rect.right), 3), width), min(round(mm_to_pt(rect.top), 3), height))
+
+
+def pdf_points(mm: float) -> float:
+    """``mm`` in points as the PDF writes a page's size (reportlab's own rounding), so that
+    ``_pdf_box`` can hold the other boxes to it."""
+    return float(fp_str(mm_to_pt(mm)))

@@ -51,7 +51,12 @@ def run(example: Example, folder: Path) -> list[str]:
 
 def _run_in(root: Path, example: Example, folder: Path) -> list[str]:
     command, *options = example.command.split()  # "build --board-paper a2": a build with its options
-    args = ["check", "."] if command == "check" else ["build", ".", *options, "--out", str(folder / "out")]
+    if command == "check":
+        args = ["check", "."]
+    elif command == "export":  # "export pod --service tgc": an export with its options
+        args = ["export", *options, ".", "--out", str(folder / "out")]
+    else:
+        args = ["build", ".", *options, "--out", str(folder / "out")]
     here = os.getcwd()
     os.chdir(root)
     try:

@@ -81,7 +81,7 @@ def test_pdf_pages_are_trim_plus_3_mm_with_trim_and_bleed_boxes(pod):
         for page in PdfReader(path).pages:
             media = [float(v) for v in page.mediabox]
             assert media == pytest.approx([0, 0, page_w, page_h], abs=0.01)
-            assert [float(v) for v in page.bleedbox] == pytest.approx(media, abs=0.01)
+            assert [float(v) for v in page.bleedbox] == media  # the same numbers, not 0.0001 pt past
             assert [float(v) for v in page.trimbox] == pytest.approx(
                 [inset, inset, page_w - inset, page_h - inset], abs=0.01)
 
@@ -160,7 +160,8 @@ def test_manifest_names_every_image_and_only_those(pod, service):
     on_disk = {p.relative_to(pod / service).as_posix() for p in (pod / service).rglob("*.png")}
     assert named == on_disk
     assert len({row["front"] for row in rows}) == len(rows)  # no two cards share a file
-    assert {row["back"] for row in rows if row["deck"] == "kids"} == {"kids/back.png"}
+    # Numbered after the deck's distinct fronts, so that it sorts after them.
+    assert {row["back"] for row in rows if row["deck"] == "kids"} == {f"kids/{len(pack_copies()['kids']) + 1:03d}-back.png"}
 
 
 def test_pdf_manifest_pages_hold_the_cards_they_name(pod):
@@ -197,7 +198,7 @@ def test_the_tgc_trim_sits_37_5_px_inside_every_edge(pod):
     trim_only = face_images(_faces(), [key], 0.0, size=(750, 1050))[key]
     small = (150, 210)
     reference = trim_only.resize(small, Image.Resampling.BOX)
-    with Image.open(pod / "tgc" / "kids" / "charlie-brown.png") as image:
+    with Image.open(pod / "tgc" / "kids" / "001-charlie-brown-x10.png") as image:
         tgc = image.convert("RGB")
     scores = {}
     for dx in (-3, -1.5, 0, 1.5, 3):
@@ -211,7 +212,7 @@ def test_the_tgc_trim_sits_37_5_px_inside_every_edge(pod):
 
 def test_the_tgc_bleed_runs_out_on_all_four_sides(pod):
     """The back's ground reaches every edge: the outer 30 px match the strip just inside the trim."""
-    with Image.open(pod / "tgc" / "kids" / "back.png") as image:
+    with Image.open(pod / "tgc" / "kids" / "017-back.png") as image:
         back = image.convert("RGB")
     w, h = back.size
     sides = {
@@ -267,19 +268,21 @@ def test_other_sizes_map_to_the_matching_tgc_product(tmp_path, size, pixels):
     result = export("tgc", pack, tmp_path / "out")
     assert result.exit_code == 0, result.output
     folder = tmp_path / "out" / "tiny" / "pod" / "tgc"
-    for name in ("alpha", "beta", "back"):
+    for name in ("001-alpha-x3", "002-beta-x2", "003-back"):
         with Image.open(folder / "cards" / f"{name}.png") as image:
             assert image.size == pixels
     assert [(r["card"], r["copies"]) for r in manifest(folder)] == [("Alpha", "3"), ("Beta", "2")]
 
 
-def test_a_size_no_product_fits_is_refused_with_the_sizes_on_offer(gag_grab, tmp_path):
+def test_a_pack_no_product_fits_is_refused_with_the_nearest_products(gag_grab, tmp_path):
     gag_grab.edit("game.toml", "width_mm = 63.5", "width_mm = 100")
     gag_grab.edit("game.toml", "height_mm = 88.9", "height_mm = 100")
     result = export("tgc", gag_grab.path, tmp_path / "out")
     assert result.exit_code == 1
-    assert "Kid cards: The Game Crafter prints no 100 × 100 mm card" in result.output
-    assert "Poker Deck 63.5 × 88.9 mm" in result.output and "Euro Square Deck 70 × 70 mm" in result.output
+    # TGC's Square Deck, 3.5 in a side, is the nearest to a 100 mm square.
+    assert ("Kid cards: The Game Crafter prints no 100 × 100 mm card; the nearest it sells is its "
+            "Square Deck 88.9 × 88.9 mm") in result.output
+    assert "Gag cards: The Game Crafter prints no 100 × 100 mm card" in result.output
     assert not (tmp_path / "out").exists()
 
 
@@ -294,7 +297,7 @@ def test_mpc_refuses_square_cards(tmp_path):
 def test_a_63_by_88_card_is_centred_on_mpcs_poker_template(tmp_path):
     pack = tiny_pack(tmp_path / "tiny", "width_mm = 63\nheight_mm = 88")
     assert export("mpc", pack, tmp_path / "out").exit_code == 0
-    with Image.open(tmp_path / "out" / "tiny" / "pod" / "mpc" / "cards" / "alpha.png") as image:
+    with Image.open(tmp_path / "out" / "tiny" / "pod" / "mpc" / "cards" / "001-alpha-x3.png") as image:
         card = image.convert("RGB")
     assert card.size == (822, 1122)
     # The 'plain' layout's blue frame sits 2.5 mm inside the trim, so its gap to each edge
@@ -322,7 +325,7 @@ def test_the_same_pack_gives_the_same_bytes(tmp_path):
 def test_help_describes_the_command():
     result = CliRunner().invoke(cli, ["export", "pod", "--help"])
     assert result.exit_code == 0
-    assert "Examples:" in result.output and "--service [tgc|mpc|pdf]" in result.output
+    assert "Examples:" in result.output and "--service [tgc|mpc|dtc|pdf]" in result.output
 
 
 @pytest.mark.parametrize("args", [[], ["--service", "drivethru"]])
@@ -335,23 +338,20 @@ def test_a_missing_or_unknown_service_is_a_usage_error(args):
 # -- the table of products ------------------------------------------------------
 
 def test_card_sizes_map_to_the_products_a_source_confirms():
-    from printkit.export.errors import ExportRefused
     from printkit.export.services import MPC, TGC, product_for
     from printkit.model.cardsize import CARD_SIZES
 
     refused = {"mini-euro", "euro", "tarot-metric"}  # tarot-metric is 0.65 mm shorter than TGC's tarot
-    tgc = {name: product_for(TGC, name, size).name for name, size in CARD_SIZES.items() if name not in refused}
+    tgc = {name: product_for(TGC, size).name for name, size in CARD_SIZES.items() if name not in refused}
     assert tgc == {"poker": "Poker Deck", "bridge": "Bridge Deck", "mini-american": "Mini Deck", "mini": "Mini Deck",
                    "tarot": "Tarot Deck", "euro-square": "Euro Square Deck", "square": "Euro Square Deck"}
     for name in refused:
-        with pytest.raises(ExportRefused, match="prints no"):
-            product_for(TGC, name, CARD_SIZES[name])
-    assert product_for(TGC, "d", (63.0, 88.0)).name == "Euro Poker Deck"
-    assert product_for(TGC, "d", (63.3, 89.2)).name == "Poker Deck"  # within 0.5 mm
-    assert product_for(MPC, "d", (63.0, 88.0)).template_px == (822, 1122)
+        assert product_for(TGC, CARD_SIZES[name]) is None
+    assert product_for(TGC, (63.0, 88.0)).name == "Euro Poker Deck"
+    assert product_for(TGC, (63.3, 89.2)).name == "Poker Deck"  # within 0.5 mm
+    assert product_for(MPC, (63.0, 88.0)).template_px == (822, 1122)
     for service, size in ((TGC, CARD_SIZES["euro"]), (TGC, (64.1, 88.9)), (MPC, CARD_SIZES["bridge"])):
-        with pytest.raises(ExportRefused, match="prints no"):
-            product_for(service, "d", size)
+        assert product_for(service, size) is None
 
 
 def test_tgc_inch_products_are_their_trim_plus_an_eighth_inch_each_side_at_300_dpi():
