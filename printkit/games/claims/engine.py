@@ -21,7 +21,7 @@ from ..records import CardEvent, GameRecord, Limits, Unplayable
 
 name = "claims"
 bots = ("greedy", "random", "lookahead")
-__all__ = ["name", "bots", "prepare", "play", "card_figures", "figures", "take_turn", "Illegal"]
+__all__ = ["name", "bots", "prepare", "steps_per_turn", "play", "card_figures", "figures", "take_turn", "Illegal"]
 
 REACHED, PAID = "reach:", "payable:"  # per-gag counts behind payable_rate
 
@@ -29,6 +29,12 @@ REACHED, PAID = "reach:", "payable:"  # per-gag counts behind payable_rate
 def prepare(pack) -> Setup:
     """The pack's tables (see ``claims_setup``); a ValueError when the pack is not a claims game."""
     return _prepare(pack)
+
+
+def steps_per_turn(setup: Setup) -> int:
+    """A turn's cost for the simulation's budget (``printkit.sim.run``): the board's spaces, which the
+    bots look over each turn, so a big board's turns count for more."""
+    return setup.columns * setup.rows
 
 
 def play(setup: Setup, players: int, bots: Sequence[str], rng: random.Random) -> GameRecord:
