@@ -76,7 +76,8 @@ def test_balance_over_its_budget_is_found_on_a_26_by_26_board(tmp_path):
     assert finding.code == "D802"
     assert (finding.location.file.name, finding.location.line, finding.location.column) == ("rules.md", 5, 1)
     assert finding.message == ("{{balance}} would simulate more than a build's 5,000,000 steps "
-                               "(500 games of 4 players; a turn counts one step per board space)")
+                               "(500 games of 4 players; a turn counts one step per board space, eight with "
+                               "the lookahead bot)")
 
 
 def test_balance_over_its_budget_refuses_the_build_before_drawing(tmp_path, monkeypatch):
@@ -105,7 +106,7 @@ def _engine(turns: int, steps: int) -> SimpleNamespace:
     def play(setup, players, bots, rng: random.Random) -> GameRecord:
         return GameRecord(players=players, scores=(0,) * players, winners=(0,), turns=turns, rounds=1)
     return SimpleNamespace(name="fake", bots=("any",), prepare=lambda pack: None, play=play,
-                           steps_per_turn=lambda setup: steps)
+                           steps_per_turn=lambda setup, bot: steps)
 
 
 def test_the_budget_counts_turns_times_steps_per_turn():
@@ -122,7 +123,8 @@ def test_simulate_on_a_26_by_26_board_is_refused_by_its_budget(tmp_path):
     result = CliRunner().invoke(cli, ["simulate", str(root), "--players", "2", "--no-pdf", "--workers", "1"])
     assert result.exit_code == 2, result.output
     assert (f"500 games of 'gag-grab' would take more than {Limits().max_steps:,} steps (a turn counts one step "
-            "per board space, here 676); ask for fewer with --games or --players") in result.output
+            "per board space, eight with the lookahead bot: here 676); ask for fewer with --games or --players") \
+        in result.output
 
 
 # 3. Outputs that are FIFOs or devices: refused as the command line is read, before any work.

@@ -151,7 +151,8 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
         except OverBudget:
             raise click.UsageError(
                 f"{games * len(counts):,} games of '{pack.id}' would take more than {limits.max_steps:,} steps "
-                f"(a turn counts one step per board space, here {steps_per_turn(engine, setup):,}); "
+                f"(a turn counts one step per board space, eight with the lookahead bot: here "
+                f"{steps_per_turn(engine, setup, bot):,}); "
                 "ask for fewer with --games or --players") from None
     elapsed = time.perf_counter() - started
     summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,

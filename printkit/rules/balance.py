@@ -30,7 +30,8 @@ SIMULATOR_VERSION = 1  # bump when the runner or the summary change what a figur
 CACHE_NAME = ".printkit-balance.json"
 MAX_GAMES = 5_000  # a build simulates at most this many games per placeholder
 # ...and at most this many steps (a turn counts the board's spaces, see printkit.sim.run): 5,000 Gag Grab
-# games on its 6×6 board take about 4.5 million; on a 26×26 board the budget is about 7,400 turns.
+# games on its 6×6 board take about 4.5 million; on a 26×26 board the budget is about 7,400 turns (925 of
+# the lookahead bot).
 MAX_STEPS = 5_000_000
 DEFAULT_GAMES = 500
 MAX_ENTRIES = 16  # figures kept in the cache file (one per distinct placeholder)
@@ -194,7 +195,7 @@ def measured_text(pack: Pack, values: dict) -> str:
     except OverBudget:
         raise PlaceholderError(
             f"{{{{balance}}}} would simulate more than a build's {MAX_STEPS:,} steps ({games:,} games of "
-            f"{players} players; a turn counts one step per board space)",
+            f"{players} players; a turn counts one step per board space, eight with the lookahead bot)",
             "ask for fewer games (games=N), or run 'printkit simulate', which may take longer",
             code="D802", argument=values.get("games_at")) from None
     f = count_summary(engine, setup, players, records)

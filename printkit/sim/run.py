@@ -34,11 +34,11 @@ class OverBudget(Exception):
         self.budget = budget
 
 
-def steps_per_turn(engine: ModuleType | Any, setup: Any) -> int:
-    """What one turn costs, in steps: the engine's own measure (a board game's spaces, which its bots
-    look over each turn), else 1."""
+def steps_per_turn(engine: ModuleType | Any, setup: Any, bot: str) -> int:
+    """What one turn of ``bot`` costs, in steps: the engine's own measure (a board game's spaces, which
+    its bots look over each turn), else 1."""
     measure = getattr(engine, "steps_per_turn", None)
-    return max(1, measure(setup)) if measure is not None else 1
+    return max(1, measure(setup, bot)) if measure is not None else 1
 
 
 def game_seed(seed: int, players: int, index: int) -> int:
@@ -51,7 +51,8 @@ def play_games(engine: ModuleType | Any, setup: Any, players: int, bots: Sequenc
                first: int, last: int, budget: int | None = None) -> list[GameRecord]:
     """Games ``first`` to ``last - 1`` of the ``players``-player games, in order; OverBudget as soon as
     they alone take more than ``budget`` steps."""
-    bots, weight, steps = tuple(bots), steps_per_turn(engine, setup), 0
+    bots, steps = tuple(bots), 0
+    weight = max(steps_per_turn(engine, setup, bot) for bot in set(bots))
     records = []
     for i in range(first, last):
         records.append(engine.play(setup, players, bots, random.Random(game_seed(seed, players, i))))
@@ -108,7 +109,7 @@ def simulate(pack: Any, engine: ModuleType, games: int, player_counts: Sequence[
         if multiprocessing.current_process().daemon:
             workers = 1  # a pool's worker (a build run by a pool, say) may not start processes of its own
     found: dict[tuple[int, int], list[GameRecord]] = {}
-    done, steps, weight = 0, 0, steps_per_turn(engine, setup)
+    done, steps, weight = 0, 0, steps_per_turn(engine, setup, bot)
 
     def count(records: list[GameRecord]) -> None:
         nonlocal done, steps
