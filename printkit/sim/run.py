@@ -16,13 +16,14 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+from ..core.errors import PrintkitError
 from ..games.records import GameRecord
 
 CHUNK = 64  # games per task at most: small enough to spread the work, large enough to keep pickling cheap
 Progress = Callable[[int, int], None]  # (games done, games in all)
 
 
-class OverBudget(Exception):
+class OverBudget(PrintkitError):
     """The games need more than ``budget`` steps in all (see ``steps_per_turn``): stopped, with no result.
 
     Whether a run is over its budget depends only on the games (each seeded

@@ -66,7 +66,7 @@ def no_drawing(monkeypatch) -> None:
 
 # 1. {{balance}}: a budget of steps, with its finding on the placeholder.
 
-def test_balance_over_its_budget_is_found_on_a_26_by_26_board(tmp_path):
+def test_D802_balance_over_its_budget_is_found_on_a_26_by_26_board(tmp_path):
     root = big_board(tmp_path)
     pack, _ = load_pack(root)
     with balance_cache(None):
