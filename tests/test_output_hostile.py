@@ -175,7 +175,8 @@ def test_diff_proof_to_a_fifo_is_refused(tmp_path):
                     encoding="utf-8", newline="")
     fifo = _fifo(tmp_path / "proof.pdf")
     result = CliRunner().invoke(cli, ["diff", str(old), str(new), "--proof", str(fifo)])
-    assert result.exit_code == 1 and "is not a plain file" in result.output
+    # Refused as the command line is read (tests/checks/test_balance_budget_findings.py: before any comparing)
+    assert result.exit_code == 2 and "is a FIFO, a device or a socket" in result.output
 
 
 # 4. A diff killed with SIGTERM removes its temporary checkout.

@@ -216,3 +216,55 @@ def test_building_twice_in_one_process_gives_the_same_bytes_as_another_process(p
     subprocess.run([sys.executable, "-m", "printkit", "build", str(pack), "--out", str(tmp_path / "c")],
                    check=True, capture_output=True)
     assert {p.name: p.read_bytes() for p in (tmp_path / "c" / "creatures").iterdir()} == files[0]
+
+
+# Files rewritten while a build reads them (issue 24): the watch waits for the writes to settle, and a file
+# that changes during or right after a run is read again by another run.
+
+def test_a_file_finished_after_the_build_read_it_half_written_is_built_again(pack, tmp_path, monkeypatch):
+    out, cards = tmp_path / "out", pack / "creatures.csv"
+    final = cards.read_text(encoding="utf-8").replace("It has sat on the same stone for a hundred years.",
+                                                       "It moved to Zanzibar.")
+    cut = final.index("Slow, but")  # inside the quoted text of the first card
+    # As a writer that sets the file's length first: the rest is blank until written, so a quote never closes.
+    half = final[:cut] + " " * (len(final) - cut)
+
+    def outputs() -> dict[str, bytes]:
+        return {p.name: p.read_bytes() for p in (out / "creatures").glob("*.pdf")}
+
+    # The second half lands after the build read the first, within the same tick of the clock: same size,
+    # same time, so only the file's bytes tell.
+    seen, output = watch_command(monkeypatch, ["build", str(pack), "--out", str(out)],
+                                 [lambda: replace_file(cards, half.encode("utf-8")),
+                                  lambda: same_size_same_time(cards, final.encode("utf-8"))], outputs)
+    first, half_built, finished = output.split("changed; building creatures")
+    assert "not built because of the errors above" in half_built  # the half-written file, as it was
+    assert "creatures.csv:2:" in half_built
+    assert "error" not in finished and "not built" not in finished and "wrote" in finished
+    assert "Zanzibar." not in words(seen[1]["cards.pdf"])  # the refused build left the old files
+    assert "Zanzibar." in words(seen[2]["cards.pdf"]) and "hundred" not in words(seen[2]["cards.pdf"])
+
+
+def test_a_change_arriving_during_a_build_starts_another(pack, tmp_path, monkeypatch):
+    import printkit.commands.build
+
+    out, real_build = tmp_path / "out", printkit.commands.build.build_pack
+    builds = []
+
+    def build_then_edit(root, options, *args, **kwargs):
+        result = real_build(root, options, *args, **kwargs)  # every input read, the files written
+        builds.append(words((out / "creatures" / "rules.pdf").read_bytes()))
+        if len(builds) == 2:  # the second build: a save arrives before it is over
+            edit(pack / "rules.md", "## Playing", "## How to play")
+        return result
+
+    monkeypatch.setattr(printkit.commands.build, "build_pack", build_then_edit)
+    seen, output = watch_command(monkeypatch, ["build", str(pack), "--out", str(out)],
+                                 [lambda: edit(pack / "game.toml", 'title = "Thicket Market"',
+                                               'title = "Bramble Market"'),
+                                  lambda: None],  # nothing more: the save during the second build starts the third
+                                 lambda: None)
+    assert len(builds) == 3  # the first, the one the title started, the one the rules started
+    assert "Bramble" in builds[1] and "How" not in builds[1]
+    assert "Bramble" in builds[2] and {"How", "to", "play"} <= builds[2]
+    assert output.count("changed; building creatures") == 2 and "rules.md changed; building" in output

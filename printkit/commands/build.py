@@ -118,6 +118,12 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     # nothing keeps every face of a large deck in memory at once.
     report = checked_pack(root, fronts=False)
     pack = report.loaded
+    # The rules are read first: what only building finds in them ({{balance}} over its budget, D802)
+    # refuses the build before any page is drawn.
+    rules = load_rules(pack)
+    late = tuple(f for f in (rules.findings if rules is not None else ()) if f.is_error and f not in report.findings)
+    if late:
+        raise BuildRefused(replace(report, findings=tuple(sorted(report.findings + late, key=Finding.sort_key))))
     front_checks = FrontChecks(pack)
     fronts = LazyFronts(pack, on_draw=front_checks.add)
     paper = paper_named(options.paper)
@@ -160,7 +166,6 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
         raise BuildRefused(replace(full, findings=tuple(sorted(full.findings + extra, key=Finding.sort_key))))
     report = replace(report, findings=tuple(sorted(report.findings + tuple(front_checks.findings),
                                                    key=Finding.sort_key)))
-    rules = load_rules(pack)
     if rules is not None:
         try:
             data, count = typeset_rules(rules, pack, paper, options.booklet)

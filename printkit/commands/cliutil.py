@@ -53,11 +53,23 @@ def check_source_date_epoch() -> None:
                                f"(at most {LATEST_EPOCH}), not '{shown}'")
 
 
+def plain_output(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """Refuse, while the command line is read and so before any work, an output path that is a FIFO or a
+    device: the callback of every option naming a file or folder to write."""
+    from ..core.output import is_special
+
+    if value is not None and is_special(value):
+        raise click.BadParameter(f"{display_path(value)} is a FIFO, a device or a socket; printkit writes only "
+                                 "plain files and folders, so choose another path", ctx, param)
+    return value
+
+
 packs_argument = click.argument("packs", nargs=-1, metavar="[PACK]...")
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
                             help="Paper size, portrait.")
 out_option = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-                          default=Path("output"), show_default=True, help="Folder to write into.")
+                          default=Path("output"), show_default=True, callback=plain_output,
+                          help="Folder to write into.")
 
 
 def refuse_shared_output(roots: list[Path], out_dir: Path) -> None:

@@ -10,6 +10,7 @@ import click
 
 from ..core.errors import EXIT_FINDINGS, EXIT_OK, PrintkitError, reason
 from ..model import MANIFEST_NAME
+from .cliutil import plain_output
 from .runner import Steps, runs
 
 FORMATS = ("text", "markdown", "json")  # printkit.diff.report.FORMATS, kept here so the CLI loads light
@@ -30,6 +31,7 @@ class Unloadable(PrintkitError):
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text for a terminal, markdown for a pull-request comment, json for scripts.")
 @click.option("--proof", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.pdf",
+              callback=plain_output,
               help="Also write a PDF drawing every card that prints differently, old beside new.")
 @click.option("--exit-code", "exit_code", is_flag=True,
               help="Exit 1 when anything changed (anything prints differently) and 0 when nothing did, "

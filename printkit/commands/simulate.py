@@ -133,7 +133,7 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
     from .build import checked_pack
     from .report import visible
     from ..sim.report import json_report, text_report
-    from ..sim.run import simulate
+    from ..sim.run import OverBudget, simulate, steps_per_turn
     from ..sim.summary import summarize
 
     pack = checked_pack(root).loaded
@@ -145,7 +145,15 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
     started = time.perf_counter()
     with progress(pack.id) as update:
         games_done = (lambda done, total: update("games", done, total)) if update else None
-        runs = simulate(pack, engine, games, counts, bot, seed, workers, games_done, setup=setup)
+        try:
+            runs = simulate(pack, engine, games, counts, bot, seed, workers, games_done, setup=setup,
+                            budget=limits.max_steps)
+        except OverBudget:
+            raise click.UsageError(
+                f"{games * len(counts):,} games of '{pack.id}' would take more than {limits.max_steps:,} steps "
+                f"(a turn counts one step per board space, eight with the lookahead bot: here "
+                f"{steps_per_turn(engine, setup, bot):,}); "
+                "ask for fewer with --games or --players") from None
     elapsed = time.perf_counter() - started
     summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,
                         max_turns=limits.max_turns)

@@ -4,10 +4,21 @@ Watching is polling: every half second each pack folder is walked and every
 file's modification time and size compared with the last walk. That needs
 no native library and behaves the same on every system and file share. A
 burst of saves (an editor writing a backup, then the file) causes one run:
-a run waits until the files have stayed still for the debounce time.
+a run waits until the files have stayed still for the debounce time (the
+quiet period).
+
+A file can still change while a run reads it, or change without its time
+and size telling (within one tick of a coarse clock): so the bytes of every
+file are hashed just before each run and again just after it, and a file
+whose bytes differ is a change like any other, which runs again once the
+files are still. A half-written file that a run read is thus read again
+when it is finished.
 """
 from __future__ import annotations
 
+import hashlib
+import os
+import stat
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -22,6 +33,7 @@ SKIPPED_DIRS = frozenset({".git", ".hg", ".svn", "__pycache__", ".venv", "node_m
 OUTPUT_NAMES = ("cards.pdf", "board.pdf", "rules.pdf", "png", ".printkit-lock")  # what a build writes into its folder
 
 Snapshot = dict[Path, tuple[int, int]]  # file -> (mtime in ns, size)
+Digests = dict[Path, bytes | None]  # file -> a hash of its bytes (None: not a plain file, or unreadable)
 
 
 class TooManyFiles(UsageProblem):
@@ -74,6 +86,30 @@ def _is_temporary(name: str) -> bool:
     return (name.startswith(".") and name.endswith((".tmp", ".swp"))) or name.endswith("~")
 
 
+def digest(path: Path) -> bytes | None:
+    """A hash of the bytes of the plain file ``path``; None for anything else (a FIFO is never read: it
+    would block) or a file that cannot be read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        hashed = hashlib.blake2b(digest_size=16)
+        while block := os.read(fd, 1 << 20):
+            hashed.update(block)
+        return hashed.digest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def digests(files: Iterable[Path]) -> Digests:
+    return {path: digest(path) for path in files}
+
+
 def changed_files(before: Snapshot, after: Snapshot) -> list[Path]:
     """Files added, removed or modified between two snapshots, sorted."""
     return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
@@ -101,22 +137,28 @@ def watch(roots: Sequence[Path], run: Callable[[list[Path]], None], *,
             found.update(snapshot(root, exclude(root), limit))
         return found
 
+    def run_and_recheck(changed: list[Path], files: Snapshot) -> list[Path]:
+        """Run; the files whose bytes changed while it ran (or just before, unseen by their times)."""
+        before = digests(files)
+        run(changed)
+        return sorted(path for path, old in before.items() if digest(path) != old)
+
     last = walk()
-    run([])
-    runs, cycles = 1, 0
-    pending: list[Path] = []  # changed since the last run, waiting for the files to settle
-    settled_from = 0.0
     current = last
+    pending = run_and_recheck([], last)  # changed since the last run, waiting for the files to settle
+    runs, cycles = 1, 0
+    settled_from = clock()
     while max_cycles is None or cycles < max_cycles:
         sleep(debounce if pending else interval)
         cycles += 1
         now = walk()
         if now != current:
             current, settled_from = now, clock()
-            pending = changed_files(last, now)
+            pending = sorted(set(pending) | set(changed_files(last, now)))
             continue
         if pending and clock() - settled_from >= debounce:
-            changed, last, pending = pending, current, []
-            run(changed)
+            changed, last = pending, current
+            pending = run_and_recheck(changed, last)
+            settled_from = clock()
             runs += 1
     return runs

@@ -648,6 +648,21 @@ CODES = _registry(
                          gives=("rules.md:3:11: error D801 unknown placeholder '{{cuont}}'\n"
                                 "  hint: did you mean 'count'?")),
          fix="Correct the placeholder (the hint suggests the nearest); docs/kit.md, \"rules.pdf\", lists them."),
+    Code("D802", E, "balance-too-long",
+         "A `{{balance}}` placeholder would simulate more than a build's budget of 5,000,000 steps.",
+         meaning="`{{balance}}` plays the pack with bots while the rules are built. So that a build always "
+                 "ends, the games it plays may take at most 5,000,000 steps in all, where a turn counts "
+                 "one step for each space of the board (the bots look over the whole board each turn), eight "
+                 "with the lookahead bot (which does so for every move it weighs): "
+                 "5,000 games of Gag Grab on its 6×6 board take about 4.5 million, while on a 26×26 board "
+                 "with a long Gag deck 500 games take far more. Whether the budget is reached depends "
+                 "only on the pack and the placeholder's arguments, never on the machine.",
+         example="A copy of gag-grab with a 26×26 board, 1,352 Gag cards and `{{balance}}` in rules.md: "
+                 "`rules.md:5:1: error D802 {{balance}} would simulate more than a build's 5,000,000 steps "
+                 "(500 games of 4 players; a turn counts one step per board space, eight with the lookahead "
+                 "bot)`.",
+         fix="Ask for fewer games (`{{balance games=50}}`), or measure with `printkit simulate`, which "
+             "allows more (docs/commands.md, printkit simulate)."),
     Code("D810", E, "rules-empty", "The rules source has nothing to typeset: rules.pdf would have no pages.",
          meaning="The rules source is empty, or holds only blank lines and comments.",
          example=Example(Edit("game.toml", _EXPECT, _RULES + _EXPECT), Edit("rules.md", "", "<!-- to do -->\n"),

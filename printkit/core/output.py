@@ -91,6 +91,17 @@ def target_in(out_dir: Path, *parts: str) -> Path:
     return target
 
 
+def is_special(path: Path) -> bool:
+    """Whether ``path`` exists (links followed) as something other than a plain file or a folder: a FIFO,
+    which would block a writer, a device or a socket. What a user names as an output is refused so, before
+    any work (see printkit.commands.cliutil)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:  # absent, or not reachable: the write itself says why
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 def _refuse_special(path: Path) -> None:
     """NotPlainFile when ``path`` exists and is not a regular file (links included); nothing when it is absent."""
     try:

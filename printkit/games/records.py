@@ -49,4 +49,8 @@ class Limits:
     max_games: int = 20_000
     max_players_listed: int = 8
     max_turns: int = 2_000  # per game: a game still going after this many turns is stopped and marked truncated
+    # Steps in one run, all games together: a turn counts as many steps as the engine says (a board's
+    # spaces), so the work, not only the number of games, is bounded. 20,000 Gag Grab games on its 6×6
+    # board take about 18 million; a 26×26 board reaches the limit in about 30,000 turns.
+    max_steps: int = 20_000_000
     extra: Mapping[str, int] = field(default_factory=dict)

@@ -13,12 +13,14 @@ class PlaceholderError(PrintkitError, ValueError):
     """A placeholder that cannot be expanded: unknown, misplaced, or with bad arguments.
 
     ``argument`` is the index of the argument at fault, if one is, and
-    ``offset`` how many characters into it, so the finding can point there.
+    ``offset`` how many characters into it, so the finding can point there;
+    ``code`` is the finding's code.
     """
 
-    def __init__(self, message: str, hint: str | None = None, argument: int | None = None, offset: int = 0):
+    def __init__(self, message: str, hint: str | None = None, argument: int | None = None, offset: int = 0,
+                 code: str = "D801"):
         super().__init__(message)
-        self.message, self.hint, self.argument, self.offset = message, hint, argument, offset
+        self.message, self.hint, self.argument, self.offset, self.code = message, hint, argument, offset, code
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,10 @@ from ..model.rules_source import Paragraph, Run
 SIMULATOR_VERSION = 1  # bump when the runner or the summary change what a figure means
 CACHE_NAME = ".printkit-balance.json"
 MAX_GAMES = 5_000  # a build simulates at most this many games per placeholder
+# ...and at most this many steps (a turn counts the board's spaces, see printkit.sim.run): 5,000 Gag Grab
+# games on its 6×6 board take about 4.5 million; on a 26×26 board the budget is about 7,400 turns (925 of
+# the lookahead bot).
+MAX_STEPS = 5_000_000
 DEFAULT_GAMES = 500
 MAX_ENTRIES = 16  # figures kept in the cache file (one per distinct placeholder)
 MAX_CACHE_BYTES = 1 << 20  # a cache file longer than 16 entries make is not ours: measured again
@@ -139,6 +143,7 @@ def _arguments(pack: Pack, args: Arguments) -> dict:
     if values["seed"] > 2**63 - 1:
         raise PlaceholderError("{{balance}} seed must be at most 2^63 − 1", argument=args.index.get("seed"))
     values["engine"] = engine
+    values["games_at"] = args.index.get("games")  # where a finding about the games points
     return values
 
 
@@ -179,12 +184,20 @@ def balance(pack: Pack, args: Arguments, measure: bool = True) -> list:
 def measured_text(pack: Pack, values: dict) -> str:
     """Simulate and say what was measured, in two or three sentences."""
     from ..games.records import Limits
-    from ..sim.run import simulate
+    from ..sim.run import OverBudget, simulate
     from ..sim.summary import count_summary, fair_pct
 
     engine, players, games = values["engine"], values["players"], values["games"]
     setup = engine.prepare(pack)
-    records = simulate(pack, engine, games, [players], values["bot"], values["seed"], setup=setup)[players]
+    try:
+        records = simulate(pack, engine, games, [players], values["bot"], values["seed"], setup=setup,
+                           budget=MAX_STEPS)[players]
+    except OverBudget:
+        raise PlaceholderError(
+            f"{{{{balance}}}} would simulate more than a build's {MAX_STEPS:,} steps ({games:,} games of "
+            f"{players} players; a turn counts one step per board space, eight with the lookahead bot)",
+            "ask for fewer games (games=N), or run 'printkit simulate', which may take longer",
+            code="D802", argument=values.get("games_at")) from None
     f = count_summary(engine, setup, players, records)
     rates = [f"{100 * r:.0f}%" for r in f["win_rate_by_seat"]]
     rest = [f"seat {n} {r}" for n, r in enumerate(rates[1:], 2)]

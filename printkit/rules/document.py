@@ -136,6 +136,6 @@ def _attempt(placeholder: Placeholder, pack: Pack, findings: list[Finding], odds
     try:
         return expand(placeholder, pack, odds)
     except PlaceholderError as exc:
-        findings.append(Finding("D801", exc.message, placeholder.argument_location(exc.argument, exc.offset), exc.hint))
+        findings.append(Finding(exc.code, exc.message, placeholder.argument_location(exc.argument, exc.offset), exc.hint))
         return "" if placeholder.inline else []
 

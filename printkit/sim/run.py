@@ -16,10 +16,30 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+from ..core.errors import PrintkitError
 from ..games.records import GameRecord
 
 CHUNK = 64  # games per task at most: small enough to spread the work, large enough to keep pickling cheap
 Progress = Callable[[int, int], None]  # (games done, games in all)
+
+
+class OverBudget(PrintkitError):
+    """The games need more than ``budget`` steps in all (see ``steps_per_turn``): stopped, with no result.
+
+    Whether a run is over its budget depends only on the games (each seeded
+    on its own), never on the time taken or the number of workers.
+    """
+
+    def __init__(self, budget: int):
+        super().__init__(budget)
+        self.budget = budget
+
+
+def steps_per_turn(engine: ModuleType | Any, setup: Any, bot: str) -> int:
+    """What one turn of ``bot`` costs, in steps: the engine's own measure (a board game's spaces, which
+    its bots look over each turn), else 1."""
+    measure = getattr(engine, "steps_per_turn", None)
+    return max(1, measure(setup, bot)) if measure is not None else 1
 
 
 def game_seed(seed: int, players: int, index: int) -> int:
@@ -29,25 +49,34 @@ def game_seed(seed: int, players: int, index: int) -> int:
 
 
 def play_games(engine: ModuleType | Any, setup: Any, players: int, bots: Sequence[str], seed: int,
-               first: int, last: int) -> list[GameRecord]:
-    """Games ``first`` to ``last - 1`` of the ``players``-player games, in order."""
-    bots = tuple(bots)
-    return [engine.play(setup, players, bots, random.Random(game_seed(seed, players, i)))
-            for i in range(first, last)]
+               first: int, last: int, budget: int | None = None) -> list[GameRecord]:
+    """Games ``first`` to ``last - 1`` of the ``players``-player games, in order; OverBudget as soon as
+    they alone take more than ``budget`` steps."""
+    bots, steps = tuple(bots), 0
+    weight = max(steps_per_turn(engine, setup, bot) for bot in set(bots))
+    records = []
+    for i in range(first, last):
+        records.append(engine.play(setup, players, bots, random.Random(game_seed(seed, players, i))))
+        steps += records[-1].turns * weight
+        if budget is not None and steps > budget:
+            raise OverBudget(budget)
+    return records
 
 
 # The worker's engine and setup, set once per process by _start_worker.
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(module: str, setup: Any) -> None:
+def _start_worker(module: str, setup: Any, budget: int | None) -> None:
     _WORKER["engine"] = importlib.import_module(module)
     _WORKER["setup"] = setup
+    _WORKER["budget"] = budget
 
 
 def _work(task: tuple[int, tuple[str, ...], int, int, int]) -> tuple[int, int, list[GameRecord]]:
     players, bots, seed, first, last = task
-    return players, first, play_games(_WORKER["engine"], _WORKER["setup"], players, bots, seed, first, last)
+    return players, first, play_games(_WORKER["engine"], _WORKER["setup"], players, bots, seed, first, last,
+                                      _WORKER["budget"])
 
 
 def chunks(games: int, player_counts: Sequence[int], size: int = CHUNK) -> list[tuple[int, int, int]]:
@@ -57,13 +86,15 @@ def chunks(games: int, player_counts: Sequence[int], size: int = CHUNK) -> list[
 
 def simulate(pack: Any, engine: ModuleType, games: int, player_counts: Sequence[int], bot: str | None,
              seed: int, workers: int | None = None, progress: Progress | None = None,
-             setup: Any = None) -> dict[int, list[GameRecord]]:
+             setup: Any = None, budget: int | None = None) -> dict[int, list[GameRecord]]:
     """``games`` games for each player count, every seat played by ``bot`` (the engine's first by default).
 
     ``workers`` processes share the games (``os.cpu_count()`` by default; 1
     plays them here). ``setup`` skips ``engine.prepare(pack)`` when the
     caller already has it. The result maps each player count to its records
-    in game order, identical for any number of workers.
+    in game order, identical for any number of workers. With ``budget``,
+    OverBudget is raised once the games played take more than that many
+    steps in all (so the whole run would too), which bounds the work.
     """
     bot = bot or engine.bots[0]
     if bot not in engine.bots:
@@ -79,19 +110,26 @@ def simulate(pack: Any, engine: ModuleType, games: int, player_counts: Sequence[
         if multiprocessing.current_process().daemon:
             workers = 1  # a pool's worker (a build run by a pool, say) may not start processes of its own
     found: dict[tuple[int, int], list[GameRecord]] = {}
-    done = 0
+    done, steps, weight = 0, 0, steps_per_turn(engine, setup, bot)
+
+    def count(records: list[GameRecord]) -> None:
+        nonlocal done, steps
+        done += len(records)
+        steps += sum(r.turns for r in records) * weight
+        if budget is not None and steps > budget:
+            raise OverBudget(budget)
+        if progress:
+            progress(done, total)
+
     if workers == 1:
         for players, first, last in tasks:
-            found[players, first] = play_games(engine, setup, players, (bot,) * players, seed, first, last)
-            done += last - first
-            if progress:
-                progress(done, total)
+            found[players, first] = play_games(engine, setup, players, (bot,) * players, seed, first, last,
+                                               budget)
+            count(found[players, first])
     else:
         jobs = [(players, (bot,) * players, seed, first, last) for players, first, last in tasks]
-        with multiprocessing.Pool(workers, _start_worker, (engine.__name__, setup)) as pool:
+        with multiprocessing.Pool(workers, _start_worker, (engine.__name__, setup, budget)) as pool:
             for players, first, records in pool.imap_unordered(_work, jobs):
                 found[players, first] = records
-                done += len(records)
-                if progress:
-                    progress(done, total)
+                count(records)  # OverBudget leaves the block, which stops the other workers
     return {p: [r for first in range(0, games, CHUNK) for r in found[p, first]] for p in player_counts}
