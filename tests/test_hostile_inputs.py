@@ -57,7 +57,9 @@ def test_simulate_refuses_player_counts_the_board_cannot_seat(gag_grab, tmp_path
     replace_in(gag_grab / "game.toml", old, new)
     status, output = run("simulate", gag_grab, "--games", 2, "--no-pdf", "--workers", 1, "--out", tmp_path / "out")
     assert status == 1, output
-    assert f"gag-grab: not simulated: {refused}" in output and "internal error" not in output
+    # At the start spaces' key (line 88), where check warns of it (K502).
+    assert f"gag-grab: not simulated: {gag_grab / 'game.toml'}:88:" in output
+    assert f"K502 {refused}" in output and "internal error" not in output
 
 
 def test_simulate_plays_the_player_counts_the_board_can_seat(gag_grab, tmp_path):

@@ -1,7 +1,7 @@
 """Checks of deck composition against the counts the manifest expects."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.findings import Finding, Location
 from ..games.claims.board import seating_problem
@@ -34,9 +34,20 @@ def check_composition(pack: Pack) -> Iterator[Finding]:
 def _seating(pack: Pack) -> Iterator[Finding]:
     """K502: every player count the game takes needs a start space per pawn (the claims engine's rule)."""
     m = pack.manifest
-    assert m.board is not None
-    problem = seating_problem(m.board, m.min_players, m.max_players)
-    if problem is None:
+    yield from seating_findings(pack, range(m.min_players, m.max_players + 1))
+
+
+def seating_findings(pack: Pack, counts: Iterable[int]) -> Iterator[Finding]:
+    """K502, at the start spaces' key, for the smallest of ``counts`` whose pawns cannot each start on a
+    space of their own; nothing for a pack without a board the claims engine plays."""
+    m = pack.manifest
+    if m.board is None or m.claims is None:
+        return
+    for players in sorted(counts):
+        problem = seating_problem(m.board, players, players)
+        if problem is not None:
+            break
+    else:
         return
     players, message = problem
     extra = m.board.extra_starts and 0 < m.board.extra_from_players

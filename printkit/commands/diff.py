@@ -11,6 +11,7 @@ import click
 from ..core.errors import EXIT_FINDINGS, EXIT_OK, PrintkitError, reason
 from ..model import MANIFEST_NAME
 from .cliutil import plain_output
+from .report import display_path
 from .runner import Steps, runs
 
 FORMATS = ("text", "markdown", "json")  # printkit.diff.report.FORMATS, kept here so the CLI loads light
@@ -159,9 +160,29 @@ def _load(root: Path | None, label: str):
     except OSError as exc:
         raise Unloadable(f"cannot load {label}: {reason(exc)}") from None
     if report.pack is None:
-        why = "; ".join(f.message for f in report.findings if f.is_error) or "its game.toml cannot be read"
-        raise Unloadable(f"cannot load {label}: {why}")
+        raise Unloadable(f"cannot load {label}:{_why_unloadable(root, report.findings)}")
     return report, drawings.finish(report.pack, report.fronts)
+
+
+def _why_unloadable(root: Path, findings, most: int = 5) -> str:
+    """The errors that kept a side from loading, each at its file (within the pack), line and column, as
+    check prints them; the same message once, and at most ``most`` of them."""
+    lines = dict.fromkeys(f"{_within(root, f.location.file)}:{f.location.line}:{f.location.column}: "
+                          f"error {f.code} {f.message}" for f in findings if f.is_error)
+    if not lines:
+        return " its game.toml cannot be read"
+    shown = list(lines)[:most]
+    more = f"\n  (and {len(lines) - most} more)" if len(lines) > most else ""
+    return "\n  " + "\n  ".join(shown) + more
+
+
+def _within(root: Path, file: Path) -> str:
+    """``file`` as a path within the pack: a revision's side lives in a temporary checkout whose name means
+    nothing to the reader."""
+    try:
+        return file.resolve().relative_to(root.resolve()).as_posix()
+    except (OSError, ValueError):
+        return display_path(file)
 
 
 def _compare(name: str, old, new, old_root: Path | None, new_root: Path | None, old_label: str, new_label: str):
@@ -175,7 +196,6 @@ def _compare(name: str, old, new, old_root: Path | None, new_root: Path | None, 
 
 def _write_proof(report, sides, proof: Path) -> int:
     from ..core.output import write_files_atomically
-    from .report import display_path
     from ..diff.proof import proof_report_pdf
 
     steps = Steps()

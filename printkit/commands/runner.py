@@ -82,7 +82,9 @@ def show_usage_problem(exc: UsageProblem) -> int:
 
 def show_failure(exc: PrintkitError | OSError, subject: str) -> int:
     """'SUBJECT: why' on stderr; the exit status of the error's kind."""
-    click.echo(visible(f"{subject}: {reason(exc)}"), err=True)
+    # Line by line: a message may list several located errors, one a line; any other control character is
+    # still shown as an escape.
+    click.echo("\n".join(visible(line) for line in f"{subject}: {reason(exc)}".split("\n")), err=True)
     return exc.exit_status if isinstance(exc, PrintkitError) else PrintkitError.exit_status
 
 

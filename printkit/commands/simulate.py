@@ -131,13 +131,19 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
                workers: int | None, limits: Limits, echo):
     """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary."""
     from .build import checked_pack
-    from .report import visible
+    from .report import display_path, visible
+    from ..checks.composition import seating_findings
     from ..sim.report import json_report, text_report
     from ..sim.run import OverBudget, simulate, steps_per_turn
     from ..sim.summary import summarize
 
     pack = checked_pack(root).loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
+    # A player count the board cannot seat (a warning in check: the kit still prints) cannot be played:
+    # refused at the start spaces' key, as check shows it.
+    for f in seating_findings(pack, counts):
+        where = f.location
+        raise Unplayable(f"{display_path(where.file)}:{where.line}:{where.column}: {f.code} {f.message}")
     try:
         setup = engine.prepare(pack)
     except Unplayable as exc:

@@ -39,7 +39,27 @@ def test_a_side_that_cannot_be_loaded_exits_1_with_the_reason(pair, tmp_path):
     (broken / "game.toml").write_text("[game\n", encoding="utf-8")
     result = run(broken, pair[1])
     assert result.exit_code == 1
-    assert f"printkit diff: cannot load {broken}: TOML syntax error" in result.output
+    assert f"printkit diff: cannot load {broken}:\n  game.toml:1:" in result.output
+    assert "game.toml:1:6: error M101 TOML syntax error" in result.output
+
+
+def test_a_side_past_the_pack_limit_names_each_error_at_its_row_once(pair, tmp_path):
+    big = copy_pack(tmp_path / "gag-grab")
+    rows = "".join(f"Card {n}\n" for n in range(2_001))
+    (big / "extra.csv").write_text("name\n" + rows, encoding="utf-8")
+    with open(big / "game.toml", "a", encoding="utf-8") as toml:
+        for n in range(6):
+            toml.write(f'\n[decks.extra{n}]\ntitle = "Extra {n}"\nfile = "extra.csv"\n'
+                       f'[decks.extra{n}.columns]\nname = "text"\n')
+    result = run(big, pair[1])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == f"printkit diff: cannot load {big}:"
+    # Six decks of 2,000 pass the 10,000 cards a pack may hold, in one of their rows; every deck's file has
+    # more rows than a deck may hold, which is said once.
+    assert any(line.startswith("  extra.csv:") and "error C210 the pack comes to more than 10,000 cards" in line
+               for line in lines)
+    assert sum("the file has more than 2,000 rows" in line for line in lines) == 1
 
 
 def test_new_must_be_a_pack(pair, tmp_path):
