@@ -239,7 +239,8 @@ class TtsExport:
     board: bool
     json_name: str
     note: str = ""  # why there is no board object
-    tokens: int = 0  # tiles: the game module's tokens and a first-player marker
+    tokens: int = 0  # the game module's tokens
+    marker: bool = False  # a first-player marker
     pieces: int = 0  # TTS's own pawns and die
 
     def summary(self) -> str:
@@ -250,7 +251,9 @@ class TtsExport:
         if self.board:
             parts.append("the board")
         if self.tokens:
-            parts.append(_count(self.tokens, "tile"))
+            parts.append(_count(self.tokens, "token"))
+        if self.marker:
+            parts.append("a first-player marker")
         if self.pieces:
             parts.append(_count(self.pieces, "piece"))
         text = f"{', '.join(parts)} and {self.json_name}"
@@ -341,7 +344,8 @@ def export_tts(report, folder: Path, base: str | None = None,
     saved = saved_object(m.title, plans, lambda name: ref(named[name]), board_object, tiles, extras)
     files = {folder / named[name]: data for name, data in images.items()}
     files[folder / json_name] = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    return TtsExport(files, tuple(plans), board is not None, json_name, note, len(tiles), len(extras))
+    marker = m.pieces.first_player
+    return TtsExport(files, tuple(plans), board is not None, json_name, note, len(tiles) - marker, marker, len(extras))
 
 
 def space_centres(pack) -> list[tuple[float, float]]:
