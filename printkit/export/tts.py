@@ -187,8 +187,8 @@ def table_pieces(pack):
 
 
 def token_image(face: Face, radius: float | None, picture_dpi: float | None):
-    """A token's face as RGBA, ``TOKEN_TEXTURE`` px on its longer side; with a ``radius`` (mm), transparent
-    outside the disc of that radius at the face's centre, which is the outline TTS cuts the token along."""
+    """A token's face as RGBA, ``TOKEN_TEXTURE`` px on its longer side; with a ``radius`` (mm), cropped to the
+    disc of that radius at the face's centre and transparent outside it, the outline of a circular tile."""
     from PIL import Image, ImageDraw
 
     from ..render.raster import face_images
@@ -207,7 +207,10 @@ def token_image(face: Face, radius: float | None, picture_dpi: float | None):
     ImageDraw.Draw(mask).ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
     image = image.convert("RGBA")
     image.putalpha(mask.resize(size, Image.Resampling.BOX))
-    return image
+    # A circular tile shows the circle inscribed in its image: cropped to the disc, the token fills it.
+    edge = radius * per_mm
+    box = (size[0] / 2 - edge, size[1] / 2 - edge, size[0] / 2 + edge, size[1] / 2 + edge)
+    return image.resize(size, Image.Resampling.LANCZOS, box=box)
 
 
 def token_files(tokens) -> list[str]:
@@ -324,7 +327,7 @@ def export_tts(report, folder: Path, base: str | None = None,
                 images[back_file] = png_bytes(token_image(back.face, back.radius, picture_dpi))
             for token, name in zip(pieces.tokens, token_files(pieces.tokens)):
                 images[name] = png_bytes(token_image(token.face, token.radius, picture_dpi))
-                tiles.append(TableObject(token.name, name, (token.face.width, token.face.height), back_file,
+                tiles.append(TableObject(token.name, name, (2 * token.radius, 2 * token.radius), back_file,
                                          round=True))
         if m.pieces.first_player:
             marker = first_player_face()
