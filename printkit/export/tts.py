@@ -244,7 +244,8 @@ class TtsExport:
     note: str = ""  # why there is no board object
     tokens: int = 0  # the game module's tokens
     marker: bool = False  # a first-player marker
-    pieces: int = 0  # TTS's own pawns and die
+    pawns: int = 0  # TTS's own pawns
+    die: bool = False  # and its six-sided die
 
     def summary(self) -> str:
         decks = ", ".join(f"{len(p.deck.fronts)} {p.deck.title}" for p in self.plans)
@@ -257,8 +258,10 @@ class TtsExport:
             parts.append(_count(self.tokens, "token"))
         if self.marker:
             parts.append("a first-player marker")
-        if self.pieces:
-            parts.append(_count(self.pieces, "piece"))
+        if self.pawns:
+            parts.append(_count(self.pawns, "pawn"))
+        if self.die:
+            parts.append("a die")
         text = f"{', '.join(parts)} and {self.json_name}"
         return f"{text} (no board: {self.note})" if self.note else text
 
@@ -348,7 +351,9 @@ def export_tts(report, folder: Path, base: str | None = None,
     files = {folder / named[name]: data for name, data in images.items()}
     files[folder / json_name] = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     marker = m.pieces.first_player
-    return TtsExport(files, tuple(plans), board is not None, json_name, note, len(tiles) - marker, marker, len(extras))
+    pawns = sum(p.kind == "PlayerPawn" for p in extras)
+    return TtsExport(files, tuple(plans), board is not None, json_name, note, len(tiles) - marker, marker, pawns,
+                     m.pieces.die)
 
 
 def space_centres(pack) -> list[tuple[float, float]]:
