@@ -22,7 +22,6 @@ def _image_url(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 def _tts_folder(value: str, out_dir: Path) -> Path:
     """The folder --tts-folder names; a usage error with --out, or for 'auto' when the folder is not there."""
-    import os
     import sys
 
     from ..export.tts_folder import saved_objects_folder

@@ -448,3 +448,25 @@ def test_a_deck_of_one_card_is_a_card():
     assert obj["Name"] == "Card" and obj["Nickname"] == "Lone" and obj["CardID"] == 100
     assert obj["CustomDeck"]["1"]["NumWidth"] * obj["CustomDeck"]["1"]["NumHeight"] == 2
     assert obj["Transform"]["rotZ"] == 180
+
+
+def test_tts_folder_auto_writes_into_the_saved_objects_folder_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr("sys.platform", "linux")
+    missing = run("gag-grab", "--tts-folder", "auto")
+    assert missing.exit_code == 2 and "Saved Objects" in missing.output
+    assert not any(tmp_path.iterdir())  # nothing made, not even the folder
+    folder = tmp_path / ".local" / "share" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    folder.mkdir(parents=True)
+    result = run("gag-grab", "--tts-folder", "auto")
+    assert result.exit_code == 0, result.output
+    assert f"Saved Objects folder: {folder}" in result.output
+    assert (folder / "gag-grab" / "tts" / "gag-grab.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".local"]
+
+
+def test_tts_folder_and_out_are_one_or_the_other(tmp_path):
+    result = run("gag-grab", "--tts-folder", str(tmp_path / "a"), "--out", str(tmp_path / "b"))
+    assert result.exit_code == 2 and "not both" in result.output
+    result = run("gag-grab", "--tts-folder", str(tmp_path / "a"))
+    assert result.exit_code == 0 and (tmp_path / "a" / "gag-grab" / "tts" / "gag-grab.json").is_file()
