@@ -93,7 +93,8 @@ def tts_sheet(out: Path) -> None:
     """The Gag cards' Tabletop Simulator sheet, shrunk to a preview."""
     result = CliRunner().invoke(cli, ["export", "tts", str(PACK), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    image = Image.open(out / PACK.name / "tts" / "gags-sheet-1.png")
+    [sheet] = (out / PACK.name / "tts").glob("gags-sheet-1-*.png")  # its name ends in a hash of its bytes
+    image = Image.open(sheet)
     image.thumbnail((900, 900))
     image.save(DOCS / "tts-sheet.png", optimize=True)
     print("wrote docs/tts-sheet.png")

@@ -19,6 +19,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -29,6 +30,7 @@ from readme_sessions import MARK, SESSION_TESTS, pages, session_names, sessions
 from test_watch_rebuild import watch_command
 
 from printkit.commands.cli import cli
+from printkit.export.tts_folder import saved_objects_folder
 
 
 
@@ -86,6 +88,11 @@ def scratch(tmp_path, monkeypatch, words):
     shutil.copytree(REPO / "tests" / "packs" / "creatures", tmp_path / "tests" / "packs" / "creatures")
     shutil.copytree(REPO / "tests" / "scaffold_csvs", tmp_path / "tests" / "scaffold_csvs")
     monkeypatch.chdir(tmp_path)
+    # A home of its own, holding TTS's Saved Objects folder, for `export tts --tts-folder auto`.
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("USERPROFILE", str(home))
+    saved_objects_folder(sys.platform, home).mkdir(parents=True)
     if words[1] != "new":
         assert CliRunner().invoke(cli, ["new", "cards/space-race"]).exit_code == 0
 

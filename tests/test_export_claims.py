@@ -129,3 +129,112 @@ def test_the_left_out_deck_example_prints_what_the_page_shows(tmp_path):
     printed = output.replace(f"{pack}/game.toml", "game.toml").replace(str(tmp_path / "output"), "output")
     for line in block.splitlines():
         assert line in printed.splitlines(), line
+
+
+# -- Tabletop Simulator -------------------------------------------------------------
+
+TTS = PAGE[PAGE.index("## `printkit export tts`"):PAGE.index("## `printkit export pod`")]
+
+
+def tts_claim(pattern: str) -> re.Match:
+    found = re.search(pattern, TTS, re.DOTALL)
+    assert found, f"docs/exports.md no longer says {pattern!r}: update this test with the page"
+    return found
+
+
+@pytest.fixture(scope="module")
+def tts(tmp_path_factory) -> tuple[Path, str]:
+    """Both bundled packs exported for TTS: the folder, and what the command printed."""
+    folder = tmp_path_factory.mktemp("tts-claims")
+    result = CliRunner().invoke(cli, ["export", "tts", "gag-grab", "many-faces", "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    return folder, result.output
+
+
+def saved(tts, pack: str) -> dict:
+    import json
+
+    return json.loads((tts[0] / pack / "tts" / f"{pack}.json").read_text(encoding="utf-8"))
+
+
+def objects(tts, pack: str, name: str) -> list[dict]:
+    return [o for o in saved(tts, pack)["ObjectStates"] if o["Name"] == name]
+
+
+def test_tts_summary_lines_are_what_the_command_prints(tts):
+    block = tts_claim(r"```\n(gag-grab: wrote .*?)```").group(1)
+    printed = tts[1].replace(str(tts[0]), "output")
+    for line in block.splitlines():
+        assert line in printed.splitlines(), line
+
+
+def test_tts_image_names_end_in_their_sha256(tts):
+    import hashlib
+
+    digits = int(tts_claim(r"first (\d+) hex digits of the SHA-256 of\s+its bytes").group(1))
+    example = tts_claim(r"its bytes \(`([a-z0-9-]+\.png)`\)").group(1)
+    assert re.fullmatch(r"gags-sheet-1-[0-9a-f]{%d}\.png" % digits, example)
+    pngs = list(tts[0].rglob("*.png"))
+    assert len(pngs) > 20
+    for path in pngs:
+        stem, digest = path.stem.rsplit("-", 1)
+        assert digest == hashlib.sha256(path.read_bytes()).hexdigest()[:digits], path.name
+    assert len(list((tts[0] / "gag-grab" / "tts").glob("gags-sheet-1-*.png"))) == 1
+
+
+def test_tts_shuffled_together_decks_are_one_deck_on_one_sheet(tts):
+    title, cards = tts_claim(r"are the ([A-Z][a-z]+ deck), (\d+) cards on one sheet").groups()
+    [deck] = [d for d in objects(tts, "many-faces", "DeckCustom") if d["Nickname"] == title]
+    assert len(deck["ContainedObjects"]) == int(cards) and len(deck["CustomDeck"]) == 1
+
+
+def test_tts_every_sheet_sets_back_is_hidden(tts):
+    tts_claim(r"Each sheet is\s+set\s+to `BackIsHidden: true`")
+    for pack in ("gag-grab", "many-faces"):
+        for deck in objects(tts, pack, "DeckCustom"):
+            assert {entry["BackIsHidden"] for entry in deck["CustomDeck"].values()} == {True}
+
+
+def test_tts_a_gag_cards_description_reads_as_the_page_shows(tts):
+    first, second = tts_claim(r"a Gag\s+card reads `([^`]+)` and `([^`]+)`").groups()
+    [gags] = [d for d in objects(tts, "gag-grab", "DeckCustom") if d["Nickname"] == "Gag cards"]
+    assert f"{first}\n{second}" in {c["Description"] for c in gags["ContainedObjects"]}
+
+
+def test_tts_the_board_has_a_snap_point_on_every_space(tts):
+    spaces = int(tts_claim(r"all (\d+) of\s+Gag Grab's").group(1))
+    [board] = objects(tts, "gag-grab", "Custom_Board")
+    assert len(board["AttachedSnapPoints"]) == spaces == 6 * 6  # game.toml: [board] columns = 6, rows = 6
+
+
+def test_tts_tokens_are_two_sided_circular_tiles_and_the_marker_a_square_one(tts):
+    circle = int(tts_claim(r"circles \(`CustomTile.Type` (\d)\)").group(1))
+    square = int(tts_claim(r"square tile \(`Type` (\d)\)").group(1))
+    side = int(tts_claim(r"(\d+) × \1 px, cropped to the disc").group(1))
+    tiles = objects(tts, "many-faces", "Custom_Tile")
+    assert not objects(tts, "many-faces", "Custom_Token")
+    kinds = sorted(t["CustomImage"]["CustomTile"]["Type"] for t in tiles)
+    assert kinds == [square] + [circle] * 8
+    for tile in tiles:
+        assert tile["CustomImage"]["ImageSecondaryURL"].endswith(".png")
+        path = Path(tile["CustomImage"]["ImageURL"][len("file://"):])
+        if tile["CustomImage"]["CustomTile"]["Type"] == circle:
+            with Image.open(path) as image:
+                assert image.size == (side, side)
+
+
+def test_tts_pawns_and_die(tts):
+    pawns = int(tts_claim(r"\(Gag Grab: (\d+), one per player").group(1))
+    assert len(objects(tts, "gag-grab", "PlayerPawn")) == pawns
+    assert len(objects(tts, "gag-grab", "Die_6")) == 1
+
+
+def test_tts_saved_objects_folders_are_what_auto_uses():
+    from printkit.export.tts_folder import saved_objects_folder
+
+    rows = dict(re.findall(r"^\| (Windows|macOS|Linux) \| `([^`]+)` \|", TTS, re.MULTILINE))
+    home = Path("/home/someone")
+    assert saved_objects_folder("win32", home) == home / Path(
+        rows["Windows"].replace("%USERPROFILE%\\", "").replace("\\", "/"))
+    assert saved_objects_folder("darwin", home) == home / rows["macOS"].removeprefix("~/")
+    assert saved_objects_folder("linux", home) == home / rows["Linux"].removeprefix("~/")

@@ -94,6 +94,26 @@ def card_scale(height_mm: float) -> float:
     return round(height_mm / POKER_HEIGHT, 4)
 
 
+def board_snaps(centres: Sequence[tuple[float, float]], width_mm: float, height_mm: float
+                ) -> tuple[tuple[float, float], ...]:
+    """Snap points (x, z) in a Custom_Board's local units for points ``centres`` (x, y mm from the board's
+    bottom-left corner, y up, as ``geometry.board`` measures).
+
+    TTS keeps a snap point attached to an object in the object's local
+    coordinates (the API's Object page: getSnapPoints gives "local" positions),
+    which the object's Transform scales, so a local position does not change
+    when the board is rescaled. The local frame's origin is the board's
+    centre; its size is the board's size at scale 1, the same estimate
+    ``board_scale`` rests on: BOARD_INCHES_AT_SCALE_1 units from the image's
+    bottom edge to its top, the width in proportion. Every object here lies
+    at rotY 180, as TTS spawns objects for the first seat (at -z), so the
+    image's top edge is at local -z and its right edge at local -x.
+    """
+    per_mm = BOARD_INCHES_AT_SCALE_1 / height_mm
+    return tuple((round(-(x - width_mm / 2) * per_mm, 4), round(-(y - height_mm / 2) * per_mm, 4))
+                 for x, y in centres)
+
+
 def board_scale(height_mm: float) -> float:
     """Transform scale for a board ``height_mm`` tall, so that cards fit its spaces as on paper."""
     return round(height_mm / 25.4 / BOARD_INCHES_AT_SCALE_1, 4)

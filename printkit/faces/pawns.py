@@ -126,17 +126,24 @@ def die_net(x: float, y: float) -> list[Item]:
     return items
 
 
+STANDEE_FILL = "#FFF4D6"
+
+
+def standee_face() -> tuple[Item, ...]:
+    """What a panel of the first-player marker shows, centred on (0, 0): a star over FIRST PLAYER."""
+    return (symbol("star", 0, 4.0, 8.0, fill="#E69F00", stroke=INK, width=0.6),
+            centred_text("FIRST", 0, -7.0, "display", 11, INK),
+            centred_text("PLAYER", 0, -11.5, "bold", 7, INK))
+
+
 def first_player_standee(x: float, y: float) -> list[Item]:
     """A fold-over standee like a pawn, marked for the player who began."""
     items: list[Item] = []
     width = STANDEE_W
     top = y + 2 * TAB + 2 * PANEL
-    items.append(Box(Rect(x, y, width, top - y), fill="#FFF4D6", stroke=INK, width=0.6))
+    items.append(Box(Rect(x, y, width, top - y), fill=STANDEE_FILL, stroke=INK, width=0.6))
     for k, panel_y in enumerate((y + TAB, y + TAB + PANEL)):
-        face: list[Item] = [symbol("star", 0, 4.0, 8.0, fill="#E69F00", stroke=INK, width=0.6),
-                            centred_text("FIRST", 0, -7.0, "display", 11, INK),
-                            centred_text("PLAYER", 0, -11.5, "bold", 7, INK)]
-        items.append(Group(tuple(face), x + width / 2, panel_y + PANEL / 2, angle=180 if k else 0))
+        items.append(Group(standee_face(), x + width / 2, panel_y + PANEL / 2, angle=180 if k else 0))
     for fold_y in (y + TAB, y + TAB + PANEL, y + TAB + 2 * PANEL):
         items.append(Line(x, fold_y, x + width, fold_y, 0.5, INK, FOLD))
     return items

@@ -5,6 +5,7 @@ from arithmetic done here, not from printkit's own results.
 """
 import csv
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -61,6 +62,10 @@ def expected_decks(pack: str) -> dict[str, Counter]:
         with open(root / spec["file"], encoding="utf-8", newline="") as f:
             rows = list(csv.DictReader(f))
         decks[spec["title"]] = Counter({r["name"]: int(r.get("count") or 1) for r in rows})
+    # decks game.toml shuffles together are one deck, by the group's title
+    for group in manifest.get("shuffled_together", {}).values():
+        titles = [manifest["decks"][d]["title"] for d in group["decks"]]
+        decks[group["title"]] = sum((decks.pop(t) for t in titles), Counter())
     aid = manifest["player_aid"]
     decks["Player aids"] = Counter({aid.get("title", "Your turn"): aid.get("copies", manifest["game"]["players"]["max"])})
     return decks
@@ -88,6 +93,8 @@ def test_every_copy_of_every_card_with_its_name(out, pack):
     assert got == expected
     if pack == "gag-grab":
         assert sum(got["Kid cards"].values()) == 52 and sum(got["Gag cards"].values()) == 60
+    else:
+        assert sum(got["Snoopy deck"].values()) == 96  # 80 personalities and 16 actions, one deck
     for deck in decks_of(state):
         assert deck["Name"] == "DeckCustom" and len(deck["DeckIDs"]) == len(deck["ContainedObjects"])
         assert deck["DeckIDs"] == [c["CardID"] for c in deck["ContainedObjects"]]
@@ -198,8 +205,9 @@ def test_the_board_is_one_image_at_most_4096_long(out):
 def test_objects_do_not_share_a_spot(out):
     state = saved(out, "gag-grab")
     spots = [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in state["ObjectStates"]]
-    assert len(set(spots)) == len(spots) == 4
-    assert not [o for o in state["ObjectStates"] if o["Name"] == "Custom_Token"]  # its pack has no game module
+    # the board, 8 pawns (one per player, up to 8), the die and 3 decks
+    assert len(set(spots)) == len(spots) == 1 + 8 + 1 + 3
+    assert not [o for o in state["ObjectStates"] if o["Name"] == "Custom_Tile"]  # its pack has no game module
 
 
 MANY_FACES = tomllib.loads((REPO / "cards" / "many-faces" / "game.toml").read_text(encoding="utf-8"))
@@ -211,6 +219,11 @@ def personas() -> list[tuple[str, str]]:
     return [(labels[term], style["colour"]) for term, style in MANY_FACES["tokens"].items()]
 
 
+def persona_tiles(state: dict) -> list[dict]:
+    """The round tiles: the Personality Tokens (the first-player marker is a square one)."""
+    return [o for o in state["ObjectStates"] if o["Name"] == "Custom_Tile" and o["CustomImage"]["CustomTile"]["Type"] == 2]
+
+
 def hosted_file(url: str) -> Path:
     assert url.startswith(BASE), url
     return Path(url[len(BASE):])
@@ -220,13 +233,16 @@ def test_many_faces_has_the_popularity_board_and_says_so(out):
     state = saved(out, "many-faces")
     boards = [o for o in state["ObjectStates"] if o["Name"] == "Custom_Board"]
     assert len(boards) == 1 and boards[0]["Nickname"] == "Many Faces of Snoopy: Popularity Board"
-    assert boards[0]["Transform"]["rotZ"] == 0 and boards[0]["CustomImage"]["ImageURL"] == BASE + "board.png"
+    assert boards[0]["Transform"]["rotZ"] == 0
+    assert re.fullmatch(re.escape(BASE) + r"board-[0-9a-f]{10}\.png", boards[0]["CustomImage"]["ImageURL"])
     line = next(line for line in out[1].splitlines() if line.startswith("many-faces:"))
-    assert f"the board, {len(personas())} tokens and many-faces.json" in line and "no board" not in line
+    assert f"the board, {len(personas())} tokens, a first-player marker and many-faces.json" in line
+    assert "no board" not in line
 
 
 def test_the_popularity_board_image_has_a_place_per_entry_and_fits_4096(out):
-    with Image.open(out[0] / "many-faces" / "tts" / "board.png") as board:
+    [path] = (out[0] / "many-faces" / "tts").glob("board-*.png")
+    with Image.open(path) as board:
         assert board.mode == "RGB" and max(board.size) == 4096 and board.width > board.height
         # A row through the places, 40% up: the frame's cream shows left of, between and right of them.
         row = [board.getpixel((x, round(board.height * 0.6))) for x in range(board.width)]
@@ -236,18 +252,19 @@ def test_the_popularity_board_image_has_a_place_per_entry_and_fits_4096(out):
 
 
 def test_a_token_per_persona_named_as_in_the_pack_face_up(out):
-    tokens = [o for o in saved(out, "many-faces")["ObjectStates"] if o["Name"] == "Custom_Token"]
+    tokens = persona_tiles(saved(out, "many-faces"))
     assert [t["Nickname"] for t in tokens] == [name for name, _ in personas()]
     backs = {t["CustomImage"]["ImageSecondaryURL"] for t in tokens}
     assert len(backs) == 1 and backs != {""}  # one back for all, so they can be mixed face down
     for t in tokens:
-        assert t["Transform"]["rotZ"] == 0 and t["CustomImage"]["CustomToken"]["Stackable"] is False
-        assert t["CustomImage"]["ImageURL"] == BASE + f"{t['Nickname'].lower().replace(' ', '-')}-token.png"
+        assert t["Transform"]["rotZ"] == 0 and t["CustomImage"]["CustomTile"]["Stackable"] is False
+        slug = t["Nickname"].lower().replace(" ", "-")
+        assert re.fullmatch(re.escape(BASE + slug) + r"-token-[0-9a-f]{10}\.png", t["CustomImage"]["ImageURL"])
 
 
 def test_token_images_are_discs_in_the_personas_colours_transparent_around(out):
     folder = out[0] / "many-faces" / "tts"
-    tokens = [o for o in saved(out, "many-faces")["ObjectStates"] if o["Name"] == "Custom_Token"]
+    tokens = persona_tiles(saved(out, "many-faces"))
     colours = dict(personas())
     images = [(hosted_file(t["CustomImage"]["ImageURL"]), colours[t["Nickname"]]) for t in tokens]
     images.append((hosted_file(tokens[0]["CustomImage"]["ImageSecondaryURL"]), "#FFFFFF"))
@@ -256,13 +273,13 @@ def test_token_images_are_discs_in_the_personas_colours_transparent_around(out):
             assert image.mode == "RGBA" and image.width == image.height, name
             w, h = image.size
             alpha = image.getchannel("A")
-            for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 7, h // 7)):  # 1/7 in: outside
+            for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 8, h // 8)):  # outside the disc
                 assert alpha.getpixel(corner) == 0, (name, corner)
             assert alpha.getpixel((w // 2, h // 2)) == 255
             # The disc's edge on the middle row, then a point 15% of its radius inside it: the persona's colour.
             row = [x for x in range(w) if alpha.getpixel((x, h // 2)) == 255]
             left, r = row[0], (row[-1] - row[0]) / 2
-            assert abs(r - w / 2) < w * 0.1, name  # the disc nearly fills the square
+            assert abs(r - w / 2) < w * 0.02, name  # cropped to the disc: it fills the square
             assert abs(row[0] + row[-1] - (w - 1)) <= 2  # centred
             rgb = image.getpixel((round(left + 0.15 * r), h // 2))[:3]
             want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -272,7 +289,8 @@ def test_token_images_are_discs_in_the_personas_colours_transparent_around(out):
 def test_many_faces_objects_do_not_share_a_spot(out):
     state = saved(out, "many-faces")
     spots = [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in state["ObjectStates"]]
-    assert len(set(spots)) == len(spots) == 1 + len(personas()) + 3
+    # the board, the tokens, the first-player marker, the Snoopy deck and the player aids
+    assert len(set(spots)) == len(spots) == 1 + len(personas()) + 1 + 2
 
 
 def test_a_module_without_table_pieces_still_exports(tmp_path, monkeypatch):
@@ -286,9 +304,10 @@ def test_a_module_without_table_pieces_still_exports(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert "no board: the pack has no [board]; its game module's pieces stay in board.pdf" in result.output
     written = {p.name for p in (tmp_path / "many-faces" / "tts").iterdir()}
-    assert "board.png" not in written and not [n for n in written if "token" in n]
+    assert not [n for n in written if n.startswith("board") or "token" in n]
     state = json.loads((tmp_path / "many-faces" / "tts" / "many-faces.json").read_text(encoding="utf-8"))
-    assert {o["Name"] for o in state["ObjectStates"]} == {"DeckCustom"}
+    # the decks, and the first-player marker [pieces] asks for
+    assert sorted(o["Name"] for o in state["ObjectStates"]) == ["Custom_Tile", "DeckCustom", "DeckCustom"]
 
 
 def test_more_than_200_tokens_are_refused_before_drawing(tmp_path, many_faces):
@@ -429,3 +448,25 @@ def test_a_deck_of_one_card_is_a_card():
     assert obj["Name"] == "Card" and obj["Nickname"] == "Lone" and obj["CardID"] == 100
     assert obj["CustomDeck"]["1"]["NumWidth"] * obj["CustomDeck"]["1"]["NumHeight"] == 2
     assert obj["Transform"]["rotZ"] == 180
+
+
+def test_tts_folder_auto_writes_into_the_saved_objects_folder_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr("sys.platform", "linux")
+    missing = run("gag-grab", "--tts-folder", "auto")
+    assert missing.exit_code == 2 and "Saved Objects" in missing.output
+    assert not any(tmp_path.iterdir())  # nothing made, not even the folder
+    folder = tmp_path / ".local" / "share" / "Tabletop Simulator" / "Saves" / "Saved Objects"
+    folder.mkdir(parents=True)
+    result = run("gag-grab", "--tts-folder", "auto")
+    assert result.exit_code == 0, result.output
+    assert f"Saved Objects folder: {folder}" in result.output
+    assert (folder / "gag-grab" / "tts" / "gag-grab.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".local"]
+
+
+def test_tts_folder_and_out_are_one_or_the_other(tmp_path):
+    result = run("gag-grab", "--tts-folder", str(tmp_path / "a"), "--out", str(tmp_path / "b"))
+    assert result.exit_code == 2 and "not both" in result.output
+    result = run("gag-grab", "--tts-folder", str(tmp_path / "a"))
+    assert result.exit_code == 0 and (tmp_path / "a" / "gag-grab" / "tts" / "gag-grab.json").is_file()
