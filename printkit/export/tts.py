@@ -248,7 +248,7 @@ class TtsExport:
     die: bool = False  # and its six-sided die
 
     def summary(self) -> str:
-        decks = ", ".join(f"{len(p.deck.fronts)} {p.deck.title}" for p in self.plans)
+        decks = "; ".join(f"{p.deck.title}: {len(p.deck.fronts)}" for p in self.plans)
         sheets = sum(len(p.sheets) for p in self.plans)
         parts = [f"{_count(len(self.plans), 'deck')} ({decks}) on {_count(sheets, 'sheet')}",
                  _count(len(self.plans), "back")] if self.plans else ["no decks"]
