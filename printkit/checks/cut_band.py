@@ -8,11 +8,13 @@ back layout is reported once, at the layout line that draws it.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from ..core.findings import Finding, Location
 from ..core.mm import Rect, bounding, pt_to_mm
 from ..faces import FaceResult, back_face, back_layout, front_key
+from ..faces.aid import AID_DECK, aid_back, aid_front
 from ..geometry.bounds import bounds, placed
 from ..geometry.draw import Box, Disc, Line, Path
 from ..model.designs import Layout
@@ -24,22 +26,15 @@ EPSILON = 0.05  # mm: ink this near the trim or the band's inner edge counts as 
 
 def cut_band_findings(pack: Pack, fronts: Mapping[str, FaceResult], deck_ids: list[str], band: float,
                       service: str) -> list[Finding]:
-    """X961 for every element of the named decks' fronts and backs with an edge inside the ``band`` mm
-    just inside the trim (and not past the trim, where it would be cut through)."""
+    """X961 for every element of the named decks' fronts and backs (the player aids' too, as
+    ``AID_DECK``) with an edge inside the ``band`` mm just inside the trim (and not past the trim, where
+    it would be cut through)."""
     found: list[Finding] = []
     seen: set = set()
-    manifest = pack.manifest
-    for deck_id in deck_ids:
-        spec, deck = manifest.deck(deck_id), pack.decks.get(deck_id)
-        if spec is None or deck is None or spec.face is None:
-            continue  # the player aids: printkit's own layouts, laid out for its own bleed
-        size = manifest.card_size(spec)
-        front = manifest.layouts.get(spec.face.layout)
-        faces = [(front, fronts[front_key(card)], "front") for card in deck.cards if card.count] if front else []
-        faces.append((back_layout(spec, manifest), back_face(spec, manifest, pack, "full"), "back"))
-        for layout, face, side in faces:
+    for title, size, faces in _sides(pack, fronts, deck_ids):
+        for layout, face, side, where in faces:
             for part in face.parts:
-                key = (deck_id, side, id(part.element))
+                key = (title, side, id(part.element))
                 if key in seen:
                     continue
                 depth = _band_depth(_ink(part.items), size, band)
@@ -47,11 +42,33 @@ def cut_band_findings(pack: Pack, fronts: Mapping[str, FaceResult], deck_ids: li
                     continue
                 seen.add(key)
                 found.append(Finding(
-                    "X961", f"{describe(part.element, layout)} ({side} of {spec.title}) has ink {depth:.1f} mm "
+                    "X961", f"{describe(part.element, layout)} ({side} of {title}) has ink {depth:.1f} mm "
                             f"inside the trim, within the {_mm(band)} mm cut band of {service}",
-                    _where(part.element, layout, spec, side),
+                    where(part.element),
                     f"move it at least {_mm(band)} mm inside the trim, or let it run past the trim into the bleed"))
     return found
+
+
+def _sides(pack: Pack, fronts: Mapping[str, FaceResult], deck_ids: list[str]):
+    """(title, card size, [(layout, face, side, where an element of it is reported)]) of each deck."""
+    manifest = pack.manifest
+    for deck_id in deck_ids:
+        spec, deck = manifest.deck(deck_id), pack.decks.get(deck_id)
+        if deck_id == AID_DECK and spec is None and manifest.player_aid is not None:
+            # printkit's own layouts: reported at the pack's [player_aid], which a designer can drop
+            aid = manifest.player_aid.location
+            yield "Player aids", manifest.card_size(), [
+                (manifest.layouts["aid-front"], aid_front(pack), "front", lambda _, at=aid: at),
+                (manifest.layouts["aid-back"], aid_back(pack), "back", lambda _, at=aid: at)]
+        if spec is None or deck is None or spec.face is None:
+            continue
+        front = manifest.layouts.get(spec.face.layout)
+        faces = [(front, fronts[front_key(card)], "front", functools.partial(where_of, layout=front, deck=spec))
+                 for card in deck.cards if card.count] if front else []
+        back = back_layout(spec, manifest)
+        faces.append((back, back_face(spec, manifest, pack, "full"), "back",
+                      functools.partial(_back_where, layout=back, deck=spec)))
+        yield spec.title, manifest.card_size(spec), faces
 
 
 def _ink(items) -> Rect | None:
@@ -75,9 +92,7 @@ def _band_depth(ink: Rect | None, size: tuple[float, float], band: float) -> flo
     return min(inside) if inside else None
 
 
-def _where(element, layout: Layout, deck: DeckSpec, side: str) -> Location:
-    if side == "front":
-        return where_of(element, layout, deck)
+def _back_where(element, layout: Layout, deck: DeckSpec) -> Location:
     if not layout.builtin:
         return element.location
     back = deck.back

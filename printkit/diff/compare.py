@@ -21,7 +21,8 @@ from ..faces.base import front_key
 from ..core.findings import Finding
 from ..model.pack import NAME_COLUMN, Card, Deck, Pack
 from ..core.packpath import OutsidePack, inside_pack, regular_file
-from .drawing import AID, Drawing, PackDrawings
+from ..faces.aid import AID_DECK as AID
+from .drawing import Drawing, PackDrawings
 from .sources import Sources, evident
 
 KINDS = ("changed", "renamed", "added", "removed")  # the order cards are reported in

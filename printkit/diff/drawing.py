@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..faces.aid import AID_DECK
 from ..faces import FaceResult, deck_drawer, front_key
 from ..faces.aid import AID_FRONT
 from ..core.fonts import PACK_KEY_PREFIX, font_chain
 from ..geometry.draw import Box, Disc, Face, Line, Path as Shape, Picture, Text, flatten
 from ..model.pack import Card, Pack
 
-AID = "player-aid"  # the id printkit.kit.sheets gives the player aids' deck
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ class PackDrawings:
         for d in decks:
             self.faces[d.back] = faces[d.back]
             self.backs[d.id] = self.describer.describe(faces[d.back])
-            if d.id == AID:
+            if d.id == AID_DECK:
                 self.faces[d.keys[0]] = faces[d.keys[0]]
                 self.aid = self.describer.describe(faces[d.keys[0]])
         for deck in pack.decks.values():
@@ -133,7 +133,7 @@ class PackDrawings:
 
     def front_face(self, deck: str, card_line: int) -> Face | None:
         """A card's front drawn again, for the proof (None when its deck prints nothing)."""
-        if deck == AID:
+        if deck == AID_DECK:
             return self.faces.get(AID_FRONT)
         if self._pack is None or (deck, card_line) not in self.fronts:
             return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from ..faces.aid import AID_BACK, AID_DECK
 from ..faces.base import FaceResult
 from ..core.fonts import metrics, with_fallback
 from ..geometry.draw import Box, Face, Group, Item, Line, Page, Place, Text
@@ -84,7 +85,7 @@ def proof_entries(diff: PackDiff, old: PackDrawings | None, new: PackDrawings | 
     entries: list[Entry] = []
     for deck in diff.decks:
         if deck.back and old is not None and new is not None:
-            key = f"{deck.id}/back" if deck.id != "player-aid" else "player-aid/back"
+            key = f"{deck.id}/back" if deck.id != AID_DECK else AID_BACK
             side = CardSide(f"{deck.title}: the back", 0, 0, (), key)
             entries.append((CardChange("changed", deck.id, side, side, (), True, deck.back),
                             old.faces.get(key), new.faces.get(key)))

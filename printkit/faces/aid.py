@@ -9,6 +9,7 @@ from .engine import LayoutDrawer
 from .values import Bindings
 
 AID_FRONT, AID_BACK = "player-aid/front", "player-aid/back"
+AID_DECK = "player-aid"  # the player aids' id among the decks a kit or an export prints
 
 
 def _aid(pack: Pack) -> PlayerAid:

@@ -1,6 +1,7 @@
 """The print guide that opens cards.pdf: contents, printer settings, a scale check."""
 from __future__ import annotations
 
+from ..faces.aid import AID_DECK
 from ..geometry.draw import Box, Item, Line, Page, Text
 from ..geometry.duplex import Flip
 from ..core.mm import Rect
@@ -113,7 +114,7 @@ def guide_pages(pack: Pack, runs: list[DeckRun], paper: Paper, flip: Flip | None
          "lands behind its sheet of fronts." if flip else
          f"Print pages {first_sheet_page}\u2013{page - 1} one-sided; these sheets have no backs."
          + (" The player aids\u2019 backs, which carry rules, are printed after their fronts: glue each "
-            "back to a front." if any(run.deck.id == "player-aid" for run in runs) else "")),
+            "back to a front." if any(run.deck.id == AID_DECK for run in runs) else "")),
         cutting_step([run.layout for run in runs]),
     ]
     for n, step in enumerate(steps, 1):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..faces import FaceResult, LazyFronts, back_face, back_key, front_key
-from ..faces.aid import AID_BACK, AID_FRONT, aid_back, aid_front
+from ..faces.aid import AID_BACK, AID_DECK, AID_FRONT, aid_back, aid_front
 from ..core.fonts import metrics, with_fallback
 from ..geometry.draw import Face, Line, Page, Place, Text, face_size
 from ..geometry.duplex import Flip, Offset, back_placements
@@ -122,7 +122,7 @@ def print_decks(pack: Pack, fronts: Mapping[str, FaceResult], backs_ink: str = D
     if aid is not None and pack.manifest.phases:
         faces.others[AID_FRONT], faces.others[AID_BACK] = aid_front(pack).face, aid_back(pack).face
         sides = (AID_FRONT,) * aid.copies + (() if backs else (AID_BACK,) * aid.copies)
-        decks.append(PrintDeck("player-aid", "Player aids", sides, AID_BACK,
+        decks.append(PrintDeck(AID_DECK, "Player aids", sides, AID_BACK,
                                ((aid.title, aid.copies),), pack.manifest.card_size(), (AID_FRONT,)))
     return decks, faces
 

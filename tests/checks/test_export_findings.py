@@ -2,6 +2,7 @@
 from pathlib import Path
 
 from click.testing import CliRunner
+from conftest import REPO
 
 from printkit.commands.cli import cli
 
@@ -111,3 +112,18 @@ def test_X960_the_70_by_120_deck_is_left_out_and_the_poker_decks_written(gag_gra
 def test_X960_nothing_left_out_is_exit_status_0(gag_grab, tmp_path):
     result = export("tgc", gag_grab.path, tmp_path / "out")
     assert result.exit_code == 0 and lines_with(result.output, "X960") == []
+
+
+def test_X961_the_player_aids_are_linted_too_at_the_packs_player_aid_table():
+    """The bundled aids keep 3.9 mm or more clear of the trim (their layouts' margins), so a 6 mm band
+    finds their text and a 3.175 mm band finds nothing."""
+    from printkit.checks import check_pack
+    from printkit.checks.cut_band import cut_band_findings
+
+    report = check_pack(REPO / "cards" / "gag-grab", pages=False)
+    toml = (REPO / "cards" / "gag-grab" / "game.toml").read_text(encoding="utf-8").splitlines()
+    found = cut_band_findings(report.pack, report.fronts, ["player-aid"], 6.0, "a shop")
+    assert {f.message.split(" (")[0] for f in found} >= {"element 'phases' of built-in layout 'aid-front'",
+                                                          "element 'powers' of built-in layout 'aid-back'"}
+    assert {toml[f.location.line - 1] for f in found} == {"[player_aid]"}
+    assert cut_band_findings(report.pack, report.fronts, ["player-aid"], 25.4 / 8, "a shop") == []
