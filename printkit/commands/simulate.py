@@ -135,7 +135,7 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
     from ..checks.composition import seating_findings
     from ..sim.report import json_report, text_report
     from ..sim.run import OverBudget, simulate, steps_per_turn
-    from ..sim.summary import summarize
+    from ..sim.summary import pack_labels, summarize
 
     pack = checked_pack(root).loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
@@ -162,7 +162,7 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
                 "ask for fewer with --games or --players") from None
     elapsed = time.perf_counter() - started
     summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,
-                        max_turns=limits.max_turns)
+                        max_turns=limits.max_turns, labels=pack_labels(pack))
     shown = json_report(summary) if fmt == "json" else text_report(summary)
     if echo is not None:
         echo(shown)

@@ -15,7 +15,7 @@ from ..geometry.draw import Box, Item, Line, Page, Text
 from ..core.mm import Rect
 from ..geometry.text import wrap
 from .charts import bar_rows, histogram, seat_chart
-from .summary import fair_pct, main_figure
+from .summary import fair_pct, labelled, main_figure, number, percent
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, which Letter's reader can print at 97% without losing anything
 MARGIN = 18.0
@@ -154,20 +154,27 @@ def _value_axis(marks: Sequence[float], axis, plot: Rect, label: Callable[[float
 
 def length_items(figures: Mapping[str, Any], x: float, top: float, width: float, height: float) -> list[Item]:
     """The histogram of game length in rounds of one player count."""
-    rounds = figures["length"]["rounds"]
-    caption = (f"Games by the number of rounds they lasted (mean {rounds['mean']:.1f}, median {rounds['median']:g}; "
-               f"{figures['length']['turns']['mean']:.1f} turns on average).")
+    length = figures["length"]
+    rounds, turns = length["rounds"], length["turns"]
+    # A single bar says nothing: when every game lasts the same rounds, the chart counts turns instead.
+    by = "turns" if rounds["min"] == rounds["max"] and "turns_histogram" in length else "rounds"
+    if by == "rounds":
+        caption = (f"Games by the number of rounds they lasted (mean {rounds['mean']:.1f}, median "
+                   f"{rounds['median']:g}; {turns['mean']:.1f} turns on average).")
+    else:
+        caption = (f"Every game lasted {number(rounds['min'])} rounds; games by the number of turns they lasted "
+                   f"(mean {turns['mean']:.1f}, median {turns['median']:g}).")
     items, below = _chart_frame(x, top, width, f"Game length, {figures['players']} players", caption)
     label_w, foot = 11.0, _line_pitch(SMALL) + 5.0
     plot = Rect(x + label_w, top - height + foot, width - label_w - 1.0, below - (top - height + foot))
-    chart = histogram([tuple(pair) for pair in figures["length"]["rounds_histogram"]], plot)
+    chart = histogram([tuple(pair) for pair in length[f"{by}_histogram"]], plot)
     items += _value_axis(chart.y_ticks, chart.y_axis, plot, lambda v: f"{v:,.0f}")
     items += [Box(bar, fill=BAR_LIGHT, stroke="#FFFFFF", width=0.3) for bar in chart.bars]
     cap = metrics("body").cap(SMALL)
     for mx, text in chart.x_labels:
         items.append(Line(mx, plot.y, mx, plot.y - 1.0, 0.3))
         items.append(_text(mx, plot.y - 2.0 - cap, text, SMALL, align="center"))
-    unit = "rounds" if chart.width == 1 else f"rounds ({chart.width} to a bar)"
+    unit = by if chart.width == 1 else f"{by} ({chart.width} to a bar)"
     items.append(_text(plot.right, plot.y - 2.0 - cap - _line_pitch(SMALL), unit, SMALL, colour=GREY,
                        align="right"))
     items.append(Line(plot.x, plot.y, plot.right, plot.y, 0.6))
@@ -279,7 +286,7 @@ def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[s
         start += len(part)
 
 
-def _figure_charts(flow: Flow, count: Mapping[str, Any]) -> None:
+def _figure_charts(flow: Flow, count: Mapping[str, Any], labels: Mapping[str, str]) -> None:
     """One player count's figures of the engine's own: a chart for each table of numbers, one for the means
     per game, one for the shares of games, and the other single numbers as a list."""
     figures = count["figures"]
@@ -287,37 +294,39 @@ def _figure_charts(flow: Flow, count: Mapping[str, Any]) -> None:
     per_game, shares, single = {}, {}, []
     for key, value in figures.items():
         if isinstance(value, Mapping) and len(value) >= 2 and all(_number(v) for v in value.values()):
-            _mapping_chart(flow, f"{_humane(key).capitalize()}, {p} players", value)
+            _mapping_chart(flow, f"{_humane(key).capitalize()}, {p} players", value, labels)
         elif _number(value) and key.endswith("_per_game"):
             per_game[key.removesuffix("_per_game")] = value
         elif _number(value) and key.endswith(("_share", "_rate")) and 0 <= value <= 1:
             shares[key.removesuffix("_share").removesuffix("_rate")] = value
         elif _number(value):
-            single.append((key, value))
+            single.append((key, number(value)))
     if len(per_game) >= 2:
-        _mapping_chart(flow, f"Per game, {p} players", per_game)
+        _mapping_chart(flow, f"Per game, {p} players", per_game, labels)
     else:
-        single += [(k + "_per_game", v) for k, v in per_game.items()]
+        single += [(k + "_per_game", number(v)) for k, v in per_game.items()]
     if len(shares) >= 2:
-        _mapping_chart(flow, f"Shares of games, {p} players", shares, "The share of games (or of all such "
+        _mapping_chart(flow, f"Shares of games, {p} players", shares, labels, "The share of games (or of all such "
                        "events) each figure describes.")
     else:
-        single += list(shares.items())
+        single += [(k, percent(v)) for k, v in shares.items()]
     if single:
         if flow.room() < HEADING * PT * 2 + len(single) * (_line_pitch(SMALL) + 1.0):
             flow.new_page()  # the heading stays with its list
         _heading(flow, f"Other figures, {p} players", BODY)
         for key, value in single:
-            _paragraph_block(flow, f"{_humane(key).capitalize()}: {value:,.3g}", SMALL, indent="•  ", gap=1.0)
+            _paragraph_block(flow, f"{_humane(key).capitalize()}: {value}", SMALL, indent="•  ", gap=1.0)
 
 
-def _mapping_chart(flow: Flow, title: str, values: Mapping[str, float], caption: str | None = None) -> None:
+def _mapping_chart(flow: Flow, title: str, values: Mapping[str, float], labels: Mapping[str, str],
+                   caption: str | None = None) -> None:
     names = list(values)
+    shown = {n: labelled(str(n), labels) if str(n) in labels else _humane(str(n)) for n in names}
     m = metrics("body")
-    label_w = min(60.0, max(m.width(_humane(str(n)), SMALL) for n in names) + 2.0)
+    label_w = min(60.0, max(m.width(shown[n], SMALL) for n in names) + 2.0)
     top_value = max([*values.values(), 0.0]) or 1.0
     rates = caption is not None
-    label = _pct if rates else (lambda v: f"{v:,.3g}")
+    label = percent if rates else number
     caption = caption or "Means per game."
     height = _frame_height(WIDTH, title, caption) + len(names) * CARD_ROW + 2.0
 
@@ -328,7 +337,7 @@ def _mapping_chart(flow: Flow, title: str, values: Mapping[str, float], caption:
         cap = m.cap(SMALL)
         for n, name in enumerate(names):
             base = rows.centres[n] - cap / 2
-            items.append(_text(plot.x - 2.0, base, _fit(_humane(str(name)), label_w - 2.0, SMALL), SMALL,
+            items.append(_text(plot.x - 2.0, base, _fit(shown[name], label_w - 2.0, SMALL), SMALL,
                                align="right"))
             if rows.bars[n].w > 0:
                 items.append(Box(rows.bars[n], fill=BAR))
@@ -358,6 +367,6 @@ def balance_pages(summary: Mapping[str, Any]) -> list[Page]:
         _count_charts(flow, figures)
     for figures in summary["by_players"].values():  # cards, then the engine's figures, per player count
         _card_rows(flow, figures)
-        _figure_charts(flow, figures)
+        _figure_charts(flow, figures, summary.get("labels", {}))
     return flow.finish(title)
 

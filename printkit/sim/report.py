@@ -5,7 +5,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .summary import fair_pct, main_figure
+from .summary import fair_pct, interval, is_share, labelled, main_figure, number, percent
 
 DIGITS = 4  # decimals kept in JSON: enough for any rate, and the same bytes from run to run
 
@@ -56,37 +56,47 @@ def _spread(s: Mapping[str, float]) -> str:
             f"max {_num(s['max'])})")
 
 
+def _rounds(s: Mapping[str, float]) -> str:
+    return f"every game lasted {_num(s['min'])} rounds" if s["min"] == s["max"] else _spread(s)
+
+
 def _table(rows: list[list[str]], right_from: int = 1) -> list[str]:
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
     return ["  " + "  ".join(cell.rjust(w) if c >= right_from else cell.ljust(w)
                              for c, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
 
 
-def _count_block(f: Mapping[str, Any]) -> list[str]:
+def _count_block(f: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
     p = f["players"]
     lines = [f"{p} players: {f['games']:,} games",
              f"  turns    {_spread(f['length']['turns'])}",
-             f"  rounds   {_spread(f['length']['rounds'])}",
+             f"  rounds   {_rounds(f['length']['rounds'])}",
              f"  winning score {f['winning_score']['mean']:.1f} ± {f['winning_score']['sd']:.1f}; "
              f"margin over the runner-up {f['margin']['mean']:.1f} ± {f['margin']['sd']:.1f}",
              f"  shared wins {100 * f['ties']:.1f}% of games; stopped at the turn limit: {f['truncated']:,}"]
     rows = [["seat"] + [str(s + 1) for s in range(p)],
             ["wins"] + [f"{100 * r:.1f}%" for r in f["win_rate_by_seat"]],
-            ["95% interval"] + [f"{100 * lo:.0f}–{100 * hi:.0f}%" for lo, hi in f["win_rate_ci95"]]]
+            ["95% interval"] + [interval(lo, hi) for lo, hi in f["win_rate_ci95"]]]
     lines += _table(rows)
     lines.append(f"  (a fair share is {fair_pct(f['fair_share'])}; a win shared by k seats counts 1/k to each)")
     for key, value in f["figures"].items():
-        lines.append(f"  {key}: {_value(value)}")
+        lines.append(f"  {key}: {_value(value, labels, key.endswith(('_share', '_rate')))}")
     return lines
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.3g}"
+def _value(value: Any, labels: Mapping[str, str], share: bool = False) -> str:
+    """An engine's figure in words: numbers as 2,000 or 0.0155, shares (``share``, or named *_share or *_rate)
+    as per cents, terms as the pack labels them; a list of shares is shown in brackets."""
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, (int, float)):
+        return percent(value) if share and 0 <= value <= 1 else number(value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+        return ", ".join(f"{labelled(str(k), labels)} {_value(v, labels, share or is_share(str(k), v))}"
+                         for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ", ".join(_value(v) for v in value)
+        inner = " ".join(_value(v, labels, share) for v in value)
+        return f"[{inner}]"
     return str(value)
 
 
@@ -120,7 +130,7 @@ def text_report(summary: Mapping[str, Any]) -> str:
              "What stands out:"]
     lines += [f"- {line}" for line in summary["observations"]]
     for figures in summary["by_players"].values():
-        lines += [""] + _count_block(figures)
+        lines += [""] + _count_block(figures, summary.get("labels", {}))
     cards = _cards_block(summary)
     if cards:
         lines += [""] + cards

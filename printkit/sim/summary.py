@@ -77,7 +77,8 @@ def count_summary(engine: Any, setup: Any, players: int, records: Sequence[GameR
         "ties": sum(len(r.winners) > 1 for r in records) / n,
         "truncated": sum(r.truncated for r in records),
         "length": {"turns": turns, "rounds": rounds,
-                   "rounds_histogram": _histogram([r.rounds for r in records])},
+                   "rounds_histogram": _histogram([r.rounds for r in records]),
+                   "turns_histogram": _histogram([r.turns for r in records])},
         "winning_score": {"mean": statistics.fmean(winning),
                           "sd": statistics.stdev(winning) if n > 1 else 0.0},
         "margin": {"mean": statistics.fmean(margins), "sd": statistics.stdev(margins) if n > 1 else 0.0},
@@ -95,11 +96,13 @@ def _histogram(values: Sequence[int]) -> list[list[int]]:
 
 
 def summarize(engine: Any, setup: Any, runs: Mapping[int, Sequence[GameRecord]], *, pack: str, title: str,
-              bot: str, seed: int, max_turns: int) -> dict[str, Any]:
+              bot: str, seed: int, max_turns: int, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The whole report: the first player count's figures at the top level, every count under 'by_players'.
 
-    ``runs`` maps each player count, in the order asked for, to its records.
+    ``runs`` maps each player count, in the order asked for, to its records. ``labels`` maps the terms
+    the figures are keyed by (persona ids) to the words the pack's cards print for them.
     """
+    labels = dict(labels or {})
     by_players = {str(p): count_summary(engine, setup, p, records) for p, records in runs.items()}
     first = next(iter(by_players.values()))
     everything = [r for records in runs.values() for r in records]
@@ -108,14 +111,60 @@ def summarize(engine: Any, setup: Any, runs: Mapping[int, Sequence[GameRecord]],
     notes += card_observations(pooled, len(everything), len(runs) > 1)
     extra = getattr(engine, "observations", None)  # an engine may say what stands out in its own figures
     if extra is not None:
-        notes += list(extra(setup, everything))
-    return {"pack": pack, "title": title, "engine": engine.name, "bot": bot, "seed": seed,
+        notes += list(extra(setup, everything, labels))
+    return {"pack": pack, "title": title, "engine": engine.name, "bot": bot, "seed": seed, "labels": labels,
             "player_counts": [int(p) for p in by_players], **first, "observations": notes,
             "by_players": by_players}
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
+
+
+def number(x: float) -> str:
+    """A count or a mean for people: thousands separated, three significant digits, never an exponent
+    (2,000 rather than 2e+03; 0.0155; 25.1)."""
+    if float(x).is_integer() or abs(x) >= 100:
+        return f"{x:,.0f}"
+    digits = min(4, max(0, 2 - math.floor(math.log10(abs(x)))))  # JSON keeps four decimals
+    return f"{x:,.{digits}f}".rstrip("0").rstrip(".")
+
+
+def percent(x: float) -> str:
+    """A share as a per cent: 100%, 0%, 62.4%, and 0.05% for a share too small for one decimal."""
+    v = 100 * x
+    if v == 0 or abs(v) >= 0.1:
+        return f"{v:.1f}".removesuffix(".0") + "%"
+    return f"{v:.2f}%"
+
+
+def interval(lo: float, hi: float) -> str:
+    """A 95% interval of a share, with enough decimals for its ends to differ (0.6–1.4%, 64.3–68.5%)."""
+    digits = 1
+    while digits < 3 and lo < hi and f"{100 * lo:.{digits}f}" == f"{100 * hi:.{digits}f}":
+        digits += 1
+    return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
+
+
+def is_share(key: str, value: Any) -> bool:
+    """Whether an engine's figure is a share of games (named *_share or *_rate, between 0 and 1)."""
+    return (key.endswith(("_share", "_rate")) and isinstance(value, (int, float)) and not isinstance(value, bool)
+            and 0 <= value <= 1)
+
+
+def pack_labels(pack: Any) -> dict[str, str]:
+    """The words the pack's cards print for column values (persona ids and the like), over every deck."""
+    labels: dict[str, str] = {}
+    for deck in pack.decks.values():
+        face = deck.spec.face
+        if face is not None:
+            labels.update(face.labels)
+    return labels
+
+
+def labelled(key: str, labels: Mapping[str, str]) -> str:
+    """A term (a persona id such as 'flying-ace') as the pack's cards show it ('Flying Ace')."""
+    return labels.get(key, key)
 
 
 def fair_pct(x: float) -> str:
@@ -136,7 +185,7 @@ def count_observations(figures: Mapping[str, Any], max_turns: int) -> list[str]:
     for seat, (rate, (lo, hi)) in enumerate(zip(figures["win_rate_by_seat"], figures["win_rate_ci95"])):
         if lo > fair or hi < fair:
             out.append(f"{_seat(seat).capitalize()} wins {_pct(rate)} of {p}-player games "
-                       f"(a fair share is {fair_pct(fair)}; 95% interval {100 * lo:.0f}–{100 * hi:.0f}%).")
+                       f"(a fair share is {fair_pct(fair)}; 95% interval {interval(lo, hi)}).")
     if not out:
         out.append(f"In {p}-player games no seat wins more or less often than its fair share of {fair_pct(fair)} "
                    f"beyond chance (every 95% interval includes it).")

@@ -452,7 +452,7 @@ def test_card_figures_and_figures(setup):
     assert all(c["mean_claim_turn"] >= 1 for c in claimed)
     assert all(c["mean_claim_turn"] is None for c in cards.values() if not c["claimed_rate"])
     found = claims.figures(setup, records)
-    assert found["truncated"] == 0 and found["ended_by_gag_deck"] == 1
+    assert found["truncated_share"] == 0 and found["ended_by_gag_deck_share"] == 1
     assert set(found["powers_per_game"]) == {"boost", "draw3", "remove", "second-move", "extra-claim"}
     boosts = sum(n for r in records for k, n in r.counts if k == "power:boost")
     assert found["powers_per_game"]["boost"] == boosts / 40

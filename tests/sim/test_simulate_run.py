@@ -96,8 +96,8 @@ def test_observations_name_the_seat_beyond_chance():
     records = [record([1, 0], [0])] * 60 + [record([0, 1], [1])] * 40
     figures = count_summary(toy_engine, toy_engine.prepare(None), 2, records)
     notes = count_observations(figures, 2000)
-    assert notes[0] == "Seat 1 (the first player) wins 60% of 2-player games (a fair share is 50%; 95% interval 50–69%)."
-    assert notes[1] == "Seat 2 wins 40% of 2-player games (a fair share is 50%; 95% interval 31–50%)."
+    assert notes[0] == "Seat 1 (the first player) wins 60% of 2-player games (a fair share is 50%; 95% interval 50.2–69.1%)."
+    assert notes[1] == "Seat 2 wins 40% of 2-player games (a fair share is 50%; 95% interval 30.9–49.8%)."
     fair = count_summary(toy_engine, toy_engine.prepare(None), 2, records[10:])  # 50 against 40
     assert "no seat wins more or less often than its fair share of 50% beyond chance" in count_observations(fair, 9)[0]
 

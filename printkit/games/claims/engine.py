@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .board import space_name, start_spaces, unseated
 from .bots import BOTS
@@ -247,14 +247,15 @@ def figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, object]:
         "trades_per_game": per_game["trades"],
         "kid_reshuffles_per_game": per_game["kid-reshuffles"],
         "blocked_rerolls_per_game": per_game["rerolls-blocked"],
-        "ended_by_gag_deck": (games - truncated) / games if games else 0.0,
-        "truncated": truncated / games if games else 0.0,
+        "ended_by_gag_deck_share": (games - truncated) / games if games else 0.0,
+        "truncated_share": truncated / games if games else 0.0,
         "mean_turns": math.fsum(r.turns for r in records) / games if games else 0.0,
     }
 
 
-def observations(setup: Setup, records: Sequence[GameRecord]) -> list[str]:
-    """What stands out in the gallery powers' use over every game played, in plain sentences."""
+def observations(setup: Setup, records: Sequence[GameRecord], labels: Mapping[str, str] | None = None) -> list[str]:
+    """What stands out in the gallery powers' use over every game played, in plain sentences (``labels``,
+    the pack's words for terms, is taken for the interface's sake: these sentences name no terms)."""
     if not records:
         return []
     powers = figures(setup, records)["powers_per_game"]

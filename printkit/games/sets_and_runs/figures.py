@@ -2,7 +2,7 @@
 value and persona balance)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..records import GameRecord
 from .state import Setup
@@ -86,9 +86,11 @@ def figures(setup: Setup, records: Sequence[GameRecord]) -> dict:
     }
 
 
-def observations(setup: Setup, records: Sequence[GameRecord]) -> list[str]:
+def observations(setup: Setup, records: Sequence[GameRecord], labels: Mapping[str, str] | None = None) -> list[str]:
     """What stands out in the game's own figures, over every game played: sets against runs, the deck
-    running out, games that stalled, and the personas whose cards earned most and least."""
+    running out, games that stalled, and the personas whose cards earned most and least (named by
+    ``labels``, the pack's words for the persona terms, when given)."""
+    shown = labels or {}
     if not records:
         return []
     f = figures(setup, records)
@@ -102,6 +104,6 @@ def observations(setup: Setup, records: Sequence[GameRecord]) -> list[str]:
     points = f["points_by_persona"]
     if points and max(points.values()) > 0:
         best, worst = max(points, key=points.get), min(points, key=points.get)
-        lines.append(f"Points per game by persona range from {points[worst]:.1f} ({worst}) to "
-                     f"{points[best]:.1f} ({best}); the places on the board are dealt at random.")
+        lines.append(f"Points per game by persona range from {points[worst]:.1f} ({shown.get(worst, worst)}) to "
+                     f"{points[best]:.1f} ({shown.get(best, best)}); the places on the board are dealt at random.")
     return lines

@@ -1,0 +1,74 @@
+"""How simulate's text report and balance.pdf show numbers, shares, intervals, labels and game length."""
+import json
+import re
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from printkit.commands.simulate import simulate_command
+from printkit.sim.summary import interval, number, percent
+
+
+def run(*args):
+    return CliRunner().invoke(simulate_command, [str(a) for a in args])
+
+
+@pytest.mark.parametrize("value, shown", [(2000, "2,000"), (2000.0, "2,000"), (12345.6, "12,346"), (0.96, "0.96"),
+                                          (0.0155, "0.0155"), (25.158, "25.2"), (3.0, "3"), (0, "0")])
+def test_numbers_never_print_with_an_exponent(value, shown):
+    assert number(value) == shown
+
+
+@pytest.mark.parametrize("value, shown", [(1, "100%"), (1.0, "100%"), (0, "0%"), (0.14000000000000001, "14%"),
+                                          (0.865, "86.5%"), (0.0005, "0.05%")])
+def test_shares_print_as_per_cents(value, shown):
+    assert percent(value) == shown
+
+
+def test_intervals_keep_enough_decimals_for_their_ends_to_differ():
+    assert interval(0.0061, 0.0142) == "0.6–1.4%"  # was "1–1%"
+    assert interval(0.0101, 0.0104) == "1.01–1.04%"
+    assert interval(0.5987, 0.6412) == "59.9–64.1%"
+
+
+@pytest.fixture(scope="module")
+def gag_grab(tmp_path_factory):
+    out = tmp_path_factory.mktemp("gg")
+    result = run("gag-grab", "--games", 60, "--players", 4, "--out", out, "--workers", 1, "--seed", 2)
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out / "gag-grab" / "balance.pdf") as pdf:
+        return result.stdout, "\n".join(page.extract_text() for page in pdf.pages)
+
+
+def test_gag_grab_text_shows_shares_as_per_cents_and_a_constant_length_in_words(gag_grab):
+    text, _ = gag_grab
+    assert "  ended_by_gag_deck_share: 100%\n" in text  # was "ended_by_gag_deck: 1"
+    assert "  rounds   every game lasted 7 rounds\n" in text
+    assert not re.search(r"\de[+-]\d", text)
+    row = next(line for line in text.splitlines() if line.startswith("  95% interval"))
+    ends = re.findall(r"(\d+\.\d)–(\d+\.\d)%", row)
+    assert len(ends) == 4 and all(lo != hi for lo, hi in ends)
+
+
+def test_gag_grab_pdf_counts_turns_when_every_game_lasts_the_same_rounds(gag_grab):
+    _, pdf = gag_grab
+    assert "Every game lasted 7 rounds; games by the number of turns they lasted" in pdf
+    assert "ended by gag deck 100%" in pdf and not re.search(r"\de[+-]\d", pdf)
+
+
+def test_many_faces_shows_the_packs_persona_labels_and_thousands(tmp_path):
+    result = run("many-faces", "--games", 1000, "--players", 3, "--out", tmp_path, "--workers", 2, "--seed", 1)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "  games: 1,000\n" in text  # was 1e+03
+    assert "points_by_persona: Flying Ace " in text and "World Famous Author" in text
+    assert "flying-ace" not in text and "masked-marvel" not in text
+    assert "deck_ran_out_share: " in text and re.search(r"deck_ran_out_share: \d+(\.\d)?%", text)
+    with pdfplumber.open(tmp_path / "many-faces" / "balance.pdf") as pdf:
+        pages = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "Games: 1,000" in pages and "World Famous Surgeon" in pages and "flying-ace" not in pages
+    data = json.loads(run("many-faces", "--games", 30, "--players", 3, "--no-pdf", "--format", "json",
+                          "--workers", 1).stdout)
+    assert data["labels"]["flying-ace"] == "Flying Ace"  # scripts keep the ids, and get the words with them
+    assert "flying-ace" in data["figures"]["points_by_persona"]
