@@ -76,9 +76,11 @@ def _count_block(f: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
              f"  shared wins {100 * f['ties']:.1f}% of games; stopped at the turn limit: {f['truncated']:,}"]
     rows = [["seat"] + [str(s + 1) for s in range(p)],
             ["wins"] + [f"{100 * r:.1f}%" for r in f["win_rate_by_seat"]],
-            ["95% interval"] + [interval(lo, hi) for lo, hi in f["win_rate_ci95"]]]
+            ["95% interval"] + [interval(lo, hi) for lo, hi in f["win_rate_ci95"]],
+            ["turns taken"] + [f"{t:.2f}" for t in f["turns_by_seat"]]]
     lines += _table(rows)
-    lines.append(f"  (a fair share is {fair_pct(f['fair_share'])}; a win shared by k seats counts 1/k to each)")
+    lines.append(f"  (a fair share is {fair_pct(f['fair_share'])}; a win shared by k seats counts 1/k to each; "
+                 "turns taken: the mean per game)")
     for key, value in f["figures"].items():
         lines.append(f"  {key}: {_value(value, labels, key.endswith(('_share', '_rate')))}")
     return lines

@@ -52,6 +52,18 @@ def seat_wins(records: Sequence[GameRecord], players: int) -> list[float]:
     return wins
 
 
+def seat_turns(records: Sequence[GameRecord], players: int) -> list[float]:
+    """Mean turns each seat took. Records keep only the total: turns pass one each in seat order from
+    seat 0 (both engines play so; a bonus action stays within its turn), so in a game of T turns seat s
+    had one for every t < T with t % players == s."""
+    totals = [0] * players
+    for record in records:
+        whole, extra = divmod(record.turns, players)
+        for seat in range(players):
+            totals[seat] += whole + (seat < extra)
+    return [t / len(records) for t in totals] if records else [0.0] * players
+
+
 def margin(record: GameRecord) -> int:
     """The winning score less the best score after it (0 when the top scores are equal)."""
     top = sorted(record.scores, reverse=True)
@@ -73,6 +85,7 @@ def count_summary(engine: Any, setup: Any, players: int, records: Sequence[GameR
         "rounds": rounds["mean"],
         "win_rate_by_seat": [w / n for w in wins],
         "win_rate_ci95": [list(wilson(w, n)) for w in wins],
+        "turns_by_seat": seat_turns(records, players),
         "fair_share": 1 / players,
         "ties": sum(len(r.winners) > 1 for r in records) / n,
         "truncated": sum(r.truncated for r in records),

@@ -72,3 +72,24 @@ def test_many_faces_shows_the_packs_persona_labels_and_thousands(tmp_path):
                           "--workers", 1).stdout)
     assert data["labels"]["flying-ace"] == "Flying Ace"  # scripts keep the ids, and get the words with them
     assert "flying-ace" in data["figures"]["points_by_persona"]
+
+
+def test_turns_by_seat_from_hand_counted_games():
+    from printkit.games.records import GameRecord
+    from printkit.sim.summary import seat_turns
+    # 4 players: 25 turns are seats 1,2,3,4 six times and seat 1 once more (7,6,6,6); 26 give seats 1 and 2
+    # one more (7,7,6,6); 24 give every seat 6. Means over the three games: 20/3, 19/3, 6, 6.
+    games = [GameRecord(4, (0, 0, 0, 0), (0,), turns, 7) for turns in (25, 26, 24)]
+    assert seat_turns(games, 4) == pytest.approx([20 / 3, 19 / 3, 6, 6])
+
+
+def test_gag_grab_reports_turns_by_seat_in_json_and_text(gag_grab):
+    text, _ = gag_grab
+    row = next(line for line in text.splitlines() if line.startswith("  turns taken"))
+    turns = [float(v) for v in row.split()[2:]]
+    assert len(turns) == 4 and turns[0] >= turns[1] >= turns[2] >= turns[3] >= turns[0] - 1
+    data = json.loads(run("gag-grab", "--games", 40, "--players", 4, "--no-pdf", "--format", "json",
+                          "--workers", 1, "--seed", 2).stdout)
+    # The turns of each game, dealt out in seat order, sum back to the mean game length.
+    assert sum(data["turns_by_seat"]) == pytest.approx(data["length"]["turns"]["mean"], abs=1e-3)
+    assert data["by_players"]["4"]["turns_by_seat"] == data["turns_by_seat"]
