@@ -148,13 +148,16 @@ def _load(root: Path | None, label: str):
     """(check report, drawings) of one side, or None for a side without the pack."""
     from ..checks import check_pack
     from ..diff.drawing import PackDrawings
-    from ..diff.size import oversized
+    from ..diff.size import MAX_DIFF_CARDS
+    from ..model.loader import too_many_cards
 
     if root is None:
         return None
     drawings = PackDrawings(root)
     try:
-        if (too_many := oversized(root)) is not None:  # at once, not after checking thousands of cards
+        too_many = too_many_cards(root, MAX_DIFF_CARDS, "a diff compares at most {most:,} a side (about 30 s)",
+                                  "compare one deck at a time in copies of the pack", count_dropped=True)
+        if too_many is not None:  # at once, not after checking thousands of cards
             raise Unloadable(f"cannot compare {label}: {too_many}")
         report = check_pack(root, on_front=drawings.hear)
     except OSError as exc:
@@ -165,24 +168,13 @@ def _load(root: Path | None, label: str):
 
 
 def _why_unloadable(root: Path, findings, most: int = 5) -> str:
-    """The errors that kept a side from loading, each at its file (within the pack), line and column, as
-    check prints them; the same message once, and at most ``most`` of them."""
-    lines = dict.fromkeys(f"{_within(root, f.location.file)}:{f.location.line}:{f.location.column}: "
-                          f"error {f.code} {f.message}" for f in findings if f.is_error)
+    """The errors that kept a side from loading, one a line as check prints them (the same one once), at
+    most ``most`` of them."""
+    lines = list(dict.fromkeys(f.line(root) for f in findings if f.is_error))
     if not lines:
         return " its game.toml cannot be read"
-    shown = list(lines)[:most]
     more = f"\n  (and {len(lines) - most} more)" if len(lines) > most else ""
-    return "\n  " + "\n  ".join(shown) + more
-
-
-def _within(root: Path, file: Path) -> str:
-    """``file`` as a path within the pack: a revision's side lives in a temporary checkout whose name means
-    nothing to the reader."""
-    try:
-        return file.resolve().relative_to(root.resolve()).as_posix()
-    except (OSError, ValueError):
-        return display_path(file)
+    return "\n  " + "\n  ".join(lines[:most]) + more
 
 
 def _compare(name: str, old, new, old_root: Path | None, new_root: Path | None, old_label: str, new_label: str):

@@ -920,3 +920,13 @@ class Finding:
     def sort_key(self) -> tuple:
         loc = self.location
         return (str(loc.file), loc.line, loc.column, self.code, self.message)
+
+    def line(self, root: Path) -> str:
+        """'file:line:column: severity CODE message' in one line, the file named within ``root`` (a pack
+        folder, perhaps a temporary checkout whose name means nothing to the reader) when it lies there."""
+        loc = self.location
+        try:
+            file = loc.file.resolve().relative_to(root.resolve()).as_posix()
+        except (OSError, ValueError):
+            file = str(loc.file)
+        return f"{file}:{loc.line}:{loc.column}: {self.severity.value} {self.code} {self.message}"

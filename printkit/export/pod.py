@@ -104,7 +104,8 @@ def make_files(service_id: str, report, folder: Path,
     if not fitting and not out.findings:
         raise ExportRefused("the pack has no deck with a face layout, so no card to export")
     if not fitting:
-        raise ExportRefused(f"nothing exported: {'; '.join(f.message for f in out.findings)}")
+        located = "\n  ".join(f.line(pack.root) for f in out.findings)
+        raise ExportRefused(f"nothing exported, as no deck fits:\n  {located}")
     if service.cut_band_mm:
         out.findings += cut_band_findings(pack, report.fronts, [d.id for o, _ in fitting for d in o.decks],
                                           service.cut_band_mm, service.name)

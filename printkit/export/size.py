@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..model.loader import load_pack
+from ..model.loader import too_many_cards
 from .errors import ExportRefused
 
 MAX_EXPORT_CARDS = 2_500  # distinct cards (CSV rows) in all the pack's decks
@@ -20,17 +20,8 @@ MAX_IMAGE_CARDS = 1_000
 
 
 def refuse_oversized(root: Path, most: int = MAX_EXPORT_CARDS) -> None:
-    """ExportRefused, naming the pack's game.toml and its largest deck, if its decks hold more than
-    ``most`` distinct cards; a pack that cannot be read is left to the check to report."""
-    pack, _ = load_pack(root)
-    if pack is None:
-        return
-    cards = sum(len(deck.cards) for deck in pack.decks.values())
-    if cards <= most:
-        return
-    largest = max(pack.decks.values(), key=lambda deck: len(deck.cards))
-    where = largest.spec.location
-    raise ExportRefused(f"{where.file.name}:{where.line}:{where.column}: the pack's {len(pack.decks)} decks hold "
-                        f"{cards:,} distinct cards, and this export draws at most {most:,} (about 30 s); "
-                        f"export a copy of the pack with fewer cards (the largest deck, '{largest.id}', has "
-                        f"{len(largest.cards):,})")
+    """ExportRefused, at the pack's largest deck, if its decks hold more than ``most`` distinct cards."""
+    why = too_many_cards(root, most, "this export draws at most {most:,} (about 30 s)",
+                         "export a copy of the pack with fewer cards")
+    if why is not None:
+        raise ExportRefused(why)

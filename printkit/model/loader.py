@@ -57,6 +57,25 @@ def load_pack(root: Path) -> tuple[Pack | None, list[Finding]]:
     return Pack(root.name, root, manifest, decks), findings
 
 
+def too_many_cards(root: Path, most: int, limit: str, advice: str, count_dropped: bool = False) -> str | None:
+    """Why the pack at ``root`` holds too many distinct cards (CSV rows; repeated rows too with
+    ``count_dropped``) for a command that takes at most ``most``: located at its largest deck, saying
+    ``limit`` (formatted with ``most``) and ``advice``. None when it does not, or cannot be read (its
+    check says why). Counted from the loaded rows, before any card is checked or drawn."""
+    pack, _ = load_pack(root)
+    if pack is None or not pack.decks:
+        return None
+    cards = sum(len(deck.cards) + (len(deck.dropped) if count_dropped else 0) for deck in pack.decks.values())
+    if cards <= most:
+        return None
+    largest = max(pack.decks.values(), key=lambda deck: len(deck.cards))
+    where = largest.spec.location
+    kind = "cards" if count_dropped else "distinct cards"
+    return (f"{where.file.name}:{where.line}:{where.column}: the pack's {len(pack.decks)} decks hold {cards:,} "
+            f"{kind}, and {limit.format(most=most)}; {advice} (the largest deck, '{largest.id}', has "
+            f"{len(largest.cards):,})")
+
+
 def _copies_cell(card: Card):
     """Where a card's copies are given (its name, with no copies column)."""
     return card.cells[COPIES_COLUMN].location if COPIES_COLUMN in card.cells else card.location()
