@@ -7,6 +7,7 @@ deck, or one product, of each group.
 """
 from __future__ import annotations
 
+from .manifest_keys import MAX_LABEL
 from .pack import DeckGroup, DeckSpec, Manifest
 from .tomltable import Table
 from ..core.suggest import did_you_mean
@@ -42,6 +43,10 @@ def read_groups(root: Table, decks: tuple[DeckSpec, ...], card_size) -> tuple[De
         spec = Table(root.ctx, value, path)
         ids = spec.strings("decks")
         title = spec.text("title", required=False)
+        if len(title) > MAX_LABEL:  # it names the deck on a virtual table and in a shop's order
+            root.ctx.report("M104", f"'shuffled_together.{group_id}.title' may be at most {MAX_LABEL} characters",
+                            spec.key_path("title"))
+            title = ""
         spec.finish()
         members = []
         for deck_id in ids:
@@ -55,8 +60,10 @@ def read_groups(root: Table, decks: tuple[DeckSpec, ...], card_size) -> tuple[De
                 taken[deck_id] = group_id
                 members.append(known[deck_id])
         if len(ids) < 2:
-            root.ctx.report("M104", f"'shuffled_together.{group_id}.decks' must name at least two decks",
-                            spec.key_path("decks"))
+            listed = value.get("decks")
+            if isinstance(listed, list) and all(isinstance(d, str) for d in listed):  # else 'decks' said why
+                root.ctx.report("M104", f"'shuffled_together.{group_id}.decks' must name at least two decks",
+                                spec.key_path("decks"))
             continue
         if len(members) < len(ids) or not _alike(root, spec, group_id, members, card_size):
             continue

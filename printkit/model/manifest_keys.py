@@ -256,7 +256,8 @@ GAME_TOML = Key("game.toml", "table", "a printkit pack's manifest", keys=(
         entry=Key("group", "table", "one deck shuffled from several", keys=(
             Key("decks", "texts", "the decks shuffled together (at least two; same card size and back)",
                 required=True),
-            _text("title", "the shuffled deck's name (default the decks' titles joined by \"and\")"),
+            _text("title", "the shuffled deck's name (default the decks' titles joined by \"and\")",
+                  max_length=MAX_LABEL),
         ))),
     _BOARD,
     Key("tokens", "table", "how each term looks as a token: colour and symbol", entry=Key(

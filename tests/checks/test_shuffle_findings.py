@@ -60,3 +60,17 @@ def test_M104_a_group_of_one_deck(many_faces):
     many_faces.edit("game.toml", 'decks = ["personalities", "actions"]', 'decks = ["actions"]')
     f = many_faces.only("M104")
     assert f.message == "'shuffled_together.snoopy-deck.decks' must name at least two decks"
+
+
+def test_M104_decks_of_the_wrong_type_is_said_once(many_faces):
+    many_faces.edit("game.toml", 'decks = ["personalities", "actions"]', "decks = [1, 2]")
+    f = many_faces.only("M104")
+    assert at(f) == ("game.toml", 148, 1)
+    assert f.message == "'shuffled_together.snoopy-deck.decks' must be a list of text values"
+
+
+def test_M104_a_title_longer_than_a_label(many_faces):
+    many_faces.edit("game.toml", 'title = "Snoopy deck"', f'title = "{"T" * 201}"')
+    f = many_faces.only("M104")
+    assert at(f) == ("game.toml", 147, 1)
+    assert f.message == "'shuffled_together.snoopy-deck.title' may be at most 200 characters"
