@@ -29,7 +29,11 @@ def _tts_folder(value: str, out_dir: Path) -> Path:
     if out_dir != Path("output"):
         raise click.UsageError("give --out or --tts-folder, not both")
     if value != "auto":
-        return Path(value)
+        folder = Path(value)
+        if not value.strip() or (folder.exists() and not folder.is_dir()):
+            raise click.BadParameter(f"'{value}' is not a folder; name the Saved Objects folder, or 'auto'",
+                                     param_hint="--tts-folder")
+        return folder
     folder = saved_objects_folder(sys.platform, Path.home())
     if not folder.is_dir():
         raise click.UsageError(f"--tts-folder auto: no folder {folder} (has Tabletop Simulator run on this "

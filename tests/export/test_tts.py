@@ -5,6 +5,7 @@ from arithmetic done here, not from printkit's own results.
 """
 import csv
 import json
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -470,3 +471,13 @@ def test_tts_folder_and_out_are_one_or_the_other(tmp_path):
     assert result.exit_code == 2 and "not both" in result.output
     result = run("gag-grab", "--tts-folder", str(tmp_path / "a"))
     assert result.exit_code == 0 and (tmp_path / "a" / "gag-grab" / "tts" / "gag-grab.json").is_file()
+
+
+@pytest.mark.parametrize("name", ["", " ", "a-file", "a-fifo"])
+def test_tts_folder_must_name_a_folder(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a-file").write_text("mine", encoding="utf-8")
+    os.mkfifo(tmp_path / "a-fifo")
+    result = run("gag-grab", "--tts-folder", name)
+    assert result.exit_code == 2 and "is not a folder" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-fifo", "a-file"]  # nothing written here
