@@ -32,10 +32,11 @@ class FittedText:
         return " ".join(self.lines)
 
 
-def wrap(text: str, measure: Measure, size: float, width: float) -> list[str]:
-    """Greedy word wrap; a word wider than the box stays whole on its own line."""
+def wrap(text: str, measure: Measure, size: float, width: float, balance: bool = False) -> list[str]:
+    """Greedy word wrap; a word wider than the box stays whole on its own line. With ``balance`` (and a
+    measure that counts font units), no paragraph ends in one word alone when a better break exists."""
     if hasattr(measure, "units"):
-        return [line for line, _ in _wrap_units(_measured(text, measure), measure, size, width)]
+        return [line for line, _ in _wrap_units(_measured(text, measure), measure, size, width, balance)]
     lines: list[str] = []
     for paragraph in text.split("\n"):
         lines += _greedy(paragraph.split(), lambda words: measure.width(" ".join(words), size), width)

@@ -52,7 +52,7 @@ def paragraph(text: str, x: float, top: float, width: float, size: float = BODY,
     """Wrapped lines under ``top``, and the height they take. ``indent`` (a bullet) hangs to the left."""
     m = metrics(font)
     hang = m.width(indent, size) if indent else 0.0
-    lines = wrap(text, m, size, width - hang)
+    lines = wrap(text, m, size, width - hang, balance=True)  # no word alone on a paragraph's last line
     pitch = _line_pitch(size)
     first = top - m.ascent(size)
     items: list[Item] = [_text(x + hang, first - n * pitch, line, size, font, colour) for n, line in enumerate(lines)]
