@@ -39,7 +39,7 @@ def wrap(text: str, measure: Measure, size: float, width: float, balance: bool =
         return [line for line, _ in _wrap_units(_measured(text, measure), measure, size, width, balance)]
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        lines += _greedy(paragraph.split(), lambda words: measure.width(" ".join(words), size), width)
+        lines += _greedy(_words(paragraph), lambda words: measure.width(" ".join(words), size), width)
     return lines
 
 
@@ -58,6 +58,14 @@ def _greedy(words: list[str], line_width: Callable[[list[str]], float], width: f
 
 
 # -- balanced breaking: card titles and short texts ------------------------------------------------
+
+BREAKS = re.compile(r"[^\S\u00a0]+")  # white space a line may break at: any but the no-break space
+
+
+def _words(paragraph: str) -> list[str]:
+    """A paragraph's words; words joined by a no-break space (see ``typography.keep_words``) are one."""
+    return [word for word in BREAKS.split(paragraph) if word]
+
 
 BALANCE_LINES = 3  # a paragraph of up to this many lines is balanced whole; a longer one, its last two
 NUMBER = re.compile(r"^[(\[]?[+\-\u2212\u00d7]?\d+([.,:\u2013x]\d+)*$")  # 2, (2, 1–5, ×2, 3.5
@@ -117,7 +125,7 @@ def _measured(text: str, measure) -> tuple[Measured, int]:
     the width of the line measured whole (widths in font units are whole numbers, without kerning).
     A number and the word after it are one word (see ``glue_numbers``)."""
     space = measure.units(" ")
-    return [glue_numbers([(word, measure.units(word)) for word in paragraph.split()], lambda w: w[0],
+    return [glue_numbers([(word, measure.units(word)) for word in _words(paragraph)], lambda w: w[0],
                          lambda a, b: (f"{a[0]} {b[0]}", a[1] + space + b[1]))
             for paragraph in text.split("\n")], space
 

@@ -14,6 +14,7 @@ from ..core.fonts import metrics
 from ..geometry.draw import Box, Item, Line, Page, Text
 from ..core.mm import Rect
 from ..geometry.text import wrap
+from ..geometry.typography import keep_words
 from .charts import bar_rows, histogram, seat_chart
 from .summary import fair_pct, labelled, main_figure, number, percent
 
@@ -52,7 +53,8 @@ def paragraph(text: str, x: float, top: float, width: float, size: float = BODY,
     """Wrapped lines under ``top``, and the height they take. ``indent`` (a bullet) hangs to the left."""
     m = metrics(font)
     hang = m.width(indent, size) if indent else 0.0
-    lines = wrap(text, m, size, width - hang, balance=True)  # no word alone on a paragraph's last line
+    # Balanced, and numbers kept with their words: no word alone on a paragraph's last line.
+    lines = wrap(keep_words(text), m, size, width - hang, balance=True)
     pitch = _line_pitch(size)
     first = top - m.ascent(size)
     items: list[Item] = [_text(x + hang, first - n * pitch, line, size, font, colour) for n, line in enumerate(lines)]

@@ -45,3 +45,12 @@ def test_max_lines():
     fit = fit_text("a b c d", M, width=CHAR_AT_10PT * 1.2, height=100, max_size=10, min_size=9,
                    max_lines=2)
     assert not fit.fits
+
+
+def test_a_no_break_space_holds_two_words_on_one_line():
+    from printkit.core.fonts import metrics
+
+    m = metrics("body")
+    lines = wrap("aaaa bbbb\u00a0cccc", m, 10.0, m.width("aaaa bbbb", 10.0) + 0.01)
+    assert lines == ["aaaa", "bbbb\u00a0cccc"]
+    assert wrap("aaaa bbbb cccc", m, 10.0, m.width("aaaa bbbb", 10.0) + 0.01) == ["aaaa bbbb", "cccc"]
