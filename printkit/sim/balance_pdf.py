@@ -16,7 +16,8 @@ from ..core.mm import Rect
 from ..geometry.text import wrap
 from ..geometry.typography import keep_words
 from .charts import bar_rows, histogram, seat_chart
-from .summary import fair_pct, labelled, main_figure, number, percent
+from .card_stats import main_figure
+from .summary import fair_pct, labelled, number, percent
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, which Letter's reader can print at 97% without losing anything
 MARGIN = 18.0

@@ -5,7 +5,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .summary import fair_pct, interval, is_share, labelled, main_figure, number, percent
+from .card_stats import main_figure
+from .summary import fair_pct, interval, is_share, labelled, number, percent
 
 DIGITS = 4  # decimals kept in JSON: enough for any rate, and the same bytes from run to run
 
@@ -103,26 +104,74 @@ def _value(value: Any, labels: Mapping[str, str], share: bool = False) -> str:
 
 
 def _cards_block(summary: Mapping[str, Any]) -> list[str]:
+    """The table of cards: for one player count every figure (rates as per cents, the main figure's and the
+    model's rate with their 95% intervals); for several, the main figure and its interval by count."""
     counts = list(summary["by_players"].values())
     cards = counts[0]["cards"]
+    labels = summary.get("labels", {})
     if not cards:
         return []
-    if len(counts) == 1:
-        names = list(dict.fromkeys(k for values in cards.values() for k in values))
-        rows = [["card"] + names] + [[card] + [_cell(values.get(k)) for k in names] for card, values in cards.items()]
-        return ["Cards:"] + _table(rows)
     figure = main_figure(cards) or next(iter(next(iter(cards.values()))), None)
     if figure is None:
         return []
+    if len(counts) == 1:
+        model = summary.get("card_model") or {}
+        bases = set((summary.get("card_model") or {}).get("bases", {}).values())
+        names = [k for k in dict.fromkeys(k for values in cards.values() for k in values)
+                 if not k.endswith("_ci95") and k not in bases]
+        wide = {figure, model.get("rate")} & {k.removesuffix("_ci95") for k in _keys(cards)}
+        head = ["card"]
+        for k in names:
+            head += ["model" if k == "model_prediction" else k.removesuffix("_rate")] + \
+                (["95% interval"] if k in wide else [])
+        rows = [head]
+        for card, values in cards.items():
+            row = [_card_name(summary, card)]
+            for k in names:
+                row.append(_cell(values.get(k), k))
+                if k in wide:
+                    row.append(_interval(values.get(f"{k}_ci95")))
+            rows.append(row)
+        note = "  (rates as per cents"
+        if model.get("rate"):
+            note += (f"; model: the {model['rate'].removesuffix('_rate').replace('_', ' ')} rate predicted by "
+                     f"{model.get('against', 'the model')}")
+        return ["Cards:"] + _table(rows) + [note + ")"]
     rows = [["card"] + [f"{c['players']} players" for c in counts]]
-    rows += [[card] + [_cell(c["cards"].get(card, {}).get(figure)) for c in counts] for card in cards]
-    return [f"Cards ({figure} by player count):"] + _table(rows)
+    rows += [[_card_name(summary, card)] + [_with_interval(c["cards"].get(card, {}), figure) for c in counts]
+             for card in cards]
+    return [f"Cards ({figure} by player count, with its 95% interval):"] + _table(rows)
 
 
-def _cell(value: Any) -> str:
+def _card_name(summary: Mapping[str, Any], card: str) -> str:
+    """The card as the pack labels it, marked when the bots leave it untested (see Bot limits)."""
+    name = labelled(card, summary.get("labels", {}))
+    return name + " (bot limit)" if card in (summary.get("bot_limits") or {}) else name
+
+
+def _keys(cards: Mapping[str, Mapping[str, Any]]) -> set[str]:
+    return {k for values in cards.values() for k in values}
+
+
+def _interval(ci: Any) -> str:
+    return interval(*ci) if isinstance(ci, (list, tuple)) and len(ci) == 2 else "–"
+
+
+def _with_interval(values: Mapping[str, Any], figure: str) -> str:
+    value = values.get(figure)
+    ci = values.get(f"{figure}_ci95")
+    return _cell(value, figure) + (f" ({_interval(ci)})" if ci is not None else "")
+
+
+def _cell(value: Any, key: str = "") -> str:
+    """A card figure for the table: a dash when absent, shares (*_rate, printed odds, the model's
+    prediction) as per cents, other numbers as people write them."""
     if value is None:
         return "–"
-    return f"{value:.3f}" if isinstance(value, float) else str(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        share = key.endswith(("_rate", "_odds")) or key == "model_prediction"
+        return percent(value) if share and 0 <= value <= 1 else number(value)
+    return str(value)
 
 
 def text_report(summary: Mapping[str, Any]) -> str:
@@ -131,6 +180,10 @@ def text_report(summary: Mapping[str, Any]) -> str:
              f"{summary['bot']} bots in every seat, seed {summary['seed']} ({summary['engine']} engine)", "",
              "What stands out:"]
     lines += [f"- {line}" for line in summary["observations"]]
+    limits = summary.get("bot_limits") or {}
+    if limits:  # the bots' doing, not findings on the cards
+        lines += ["", "Bot limits (what these bots leave untested; not findings on the cards):"]
+        lines += [f"- {labelled(name, summary.get('labels', {}))}: {why}." for name, why in limits.items()]
     for figures in summary["by_players"].values():
         lines += [""] + _count_block(figures, summary.get("labels", {}))
     cards = _cards_block(summary)

@@ -20,10 +20,6 @@ Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 # When a figure becomes an observation (each is stated in the sentence or in docs/simulation.md).
 TIES_WORTH_SAYING = 0.05  # share of games ending in a shared win
-CARD_HIGH = 2.0  # a card's rate above this multiple of the median card's
-CARD_LOW = 0.5  # ... or below this fraction of it (but not zero: those are listed as never)
-NAMES_SHOWN = 5  # card names quoted in one observation
-PAYABLE_LOW = 0.1  # an engine's payable_rate (claims: a reached gag the hand could pay) under this
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -95,9 +91,15 @@ def count_summary(engine: Any, setup: Any, players: int, records: Sequence[GameR
         "winning_score": {"mean": statistics.fmean(winning),
                           "sd": statistics.stdev(winning) if n > 1 else 0.0},
         "margin": {"mean": statistics.fmean(margins), "sd": statistics.stdev(margins) if n > 1 else 0.0},
-        "cards": {name: dict(values) for name, values in engine.card_figures(setup, records).items()},
+        "cards": _card_table(engine, setup, records),
         "figures": dict(engine.figures(setup, records)),
     }
+
+
+def _card_table(engine: Any, setup: Any, records: Sequence[GameRecord]) -> dict[str, dict[str, Any]]:
+    from .card_stats import card_table  # card_stats uses this module's wilson and percent
+
+    return card_table(engine, setup, records)
 
 
 def _histogram(values: Sequence[int]) -> list[list[int]]:
@@ -119,15 +121,29 @@ def summarize(engine: Any, setup: Any, runs: Mapping[int, Sequence[GameRecord]],
     by_players = {str(p): count_summary(engine, setup, p, records) for p, records in runs.items()}
     first = next(iter(by_players.values()))
     everything = [r for records in runs.values() for r in records]
-    pooled = engine.card_figures(setup, everything) if len(runs) > 1 else first["cards"]
+    from .card_stats import card_observations
+
+    pooled = _card_table(engine, setup, everything) if len(runs) > 1 else first["cards"]
     notes = [line for p in by_players.values() for line in count_observations(p, max_turns)]
-    notes += card_observations(pooled, len(everything), len(runs) > 1)
+    limits = getattr(engine, "bot_limits", None)  # what the bots leave untested, by card or power name
+    limited = dict(limits(setup, everything)) if limits is not None else {}
+    beaten = getattr(engine, "dominated_cards", None)
+    notes += card_observations(pooled, len(everything), len(runs) > 1, engine, limited,
+                               beaten(setup) if beaten is not None else {})
     extra = getattr(engine, "observations", None)  # an engine may say what stands out in its own figures
     if extra is not None:
         notes += list(extra(setup, everything, labels))
     return {"pack": pack, "title": title, "engine": engine.name, "bot": bot, "seed": seed, "labels": labels,
             "player_counts": [int(p) for p in by_players], **first, "observations": notes,
-            "by_players": by_players}
+            "bot_limits": limited, "card_model": _card_model(engine), "by_players": by_players}
+
+
+def _card_model(engine: Any) -> dict[str, Any] | None:
+    """What the engine's card model judges and against what, and the counts its rates are shares of."""
+    model = getattr(engine, "card_model", None)
+    if model is None:
+        return None
+    return {**model, "bases": dict(getattr(engine, "rate_bases", {}))}
 
 
 def _pct(x: float) -> str:
@@ -211,60 +227,4 @@ def count_observations(figures: Mapping[str, Any], max_turns: int) -> list[str]:
     if figures["truncated"]:
         out.append(f"{figures['truncated']:,} of {n:,} {p}-player games reached the limit of {max_turns:,} turns "
                    "and were stopped: a stalemate the rules allow, or a bug in the engine.")
-    return out
-
-
-def main_figure(cards: Mapping[str, Mapping[str, float]]) -> str | None:
-    """The per-card figure the report leads with: claimed_rate, else the first figure named *_rate."""
-    names = [k for values in cards.values() for k in values]
-    if "claimed_rate" in names:
-        return "claimed_rate"
-    return next((k for k in names if k.endswith("_rate")), None)
-
-
-def _names(names: list[str]) -> str:
-    shown = ", ".join(names[:NAMES_SHOWN])
-    return shown + (f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN else "")
-
-
-def _cards(names: list[str]) -> str:
-    return "card is" if len(names) == 1 else "cards are"
-
-
-def _rate(x: float) -> str:
-    return _pct(x) if 0 <= x <= 1 else f"{x:.2f}"
-
-
-def card_observations(cards: Mapping[str, Mapping[str, float]], games: int, pooled: bool) -> list[str]:
-    """Cards never reaching the main figure, cards beyond twice or under half the median card, and cards
-    rarely payable when reached (for engines with a payable_rate)."""
-    figure = main_figure(cards)
-    if figure is None:
-        return []
-    rates = {name: values[figure] for name, values in cards.items() if isinstance(values.get(figure), (int, float))}
-    if not rates:
-        return []
-    verb = figure.removesuffix("_rate").replace("_", " ")
-    where = f"{games:,} games" + (" (all player counts)" if pooled else "")
-    out = []
-    never = [name for name, r in rates.items() if r == 0]
-    if never:
-        were = "was" if len(never) == 1 else "were"
-        out.append(f"{len(never)} of {len(rates)} cards {were} never {verb} in {where}: {_names(never)}.")
-    median = statistics.median(rates.values())
-    if median > 0:
-        high = sorted((n for n, r in rates.items() if r > CARD_HIGH * median), key=lambda n: -rates[n])
-        low = sorted((n for n, r in rates.items() if 0 < r < CARD_LOW * median), key=lambda n: rates[n])
-        if high:
-            out.append(f"{len(high)} {_cards(high)} {verb} more than {CARD_HIGH:g}× as often as the median card "
-                       f"({_rate(median)}): {_names([f'{n} {_rate(rates[n])}' for n in high])}.")
-        if low:
-            out.append(f"{len(low)} {_cards(low)} {verb} less than half as often as the median card "
-                       f"({_rate(median)}): {_names([f'{n} {_rate(rates[n])}' for n in low])}.")
-    payable = {name: v for name, values in cards.items() if isinstance(v := values.get("payable_rate"), (int, float))}
-    hard = sorted((n for n, r in payable.items() if r < PAYABLE_LOW), key=lambda n: payable[n])
-    if hard:
-        out.append(f"{len(hard)} {'card' if len(hard) == 1 else 'cards'} could be paid for less than "
-                   f"{_pct(PAYABLE_LOW)} of the times a player reached {'it' if len(hard) == 1 else 'them'}: "
-                   f"{_names([f'{n} {_rate(payable[n])}' for n in hard])}.")
     return out

@@ -12,6 +12,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 
+from ...model.dominance import dominated
 from .board import space_name, start_spaces, unseated
 from .bots import BOTS
 from .setup import POWERS, Setup
@@ -21,9 +22,18 @@ from ..records import CardEvent, GameRecord, Limits, Unplayable
 
 name = "claims"
 bots = ("greedy", "random", "lookahead")
-__all__ = ["name", "bots", "prepare", "steps_per_turn", "play", "card_figures", "figures", "take_turn", "Illegal"]
+__all__ = ["name", "bots", "prepare", "steps_per_turn", "play", "card_figures", "figures", "take_turn", "Illegal",
+           "card_model", "rate_bases", "bot_limits", "dominated_cards"]
 
 REACHED, PAID = "reach:", "payable:"  # per-gag counts behind payable_rate
+TAKEN, BETTER = "claimed-reached:", "better-payable:"  # ... behind claimed_when_reached_rate, better_on_board_rate
+
+# What printkit.sim.card_stats judges each gag by: its claims when reached, against a logistic model of the
+# printed odds (their logit) with a level per Gag Points value, fitted over all gags (docs/simulation.md).
+card_model = {"rate": "claimed_when_reached_rate", "logit": ("printed_odds",), "groups": ("points",),
+              "against": "a model of its printed odds and Gag Points"}
+# The count each per-card rate is a share of, when not of games.
+rate_bases = {"payable_rate": "reached", "claimed_when_reached_rate": "reached", "better_on_board_rate": "claims"}
 
 
 def prepare(pack) -> Setup:
@@ -89,6 +99,7 @@ def take_turn(st: State, seat: int, agents) -> None:
         pair = bot.claim(st, seat) if st.claims_left > 0 and st.board[st.pos[seat]] >= 0 else None
         if pair is None:
             break
+        note_claim(st, seat)
         st.claim(seat, pair)
         if st.ended:
             return
@@ -120,13 +131,24 @@ def note_reach(st: State, seat: int, spaces: list[int]) -> None:
     """Count a claim opportunity for each gag the first roll reaches, and whether the hand paid it."""
     setup, board = st.setup, st.board
     mask = st.payable(seat)
-    seen, paid, req = st.reach_seen, st.reach_paid, setup.gag_req
+    seen, paid, req, when = st.reach_seen, st.reach_paid, setup.gag_req, st.reach_turn
     for s in spaces:
         g = board[s]
         if g >= 0:
             seen[g] += 1
+            when[g] = st.turn
             if (mask >> req[g]) & 1:
                 paid[g] += 1
+
+
+def note_claim(st: State, seat: int) -> None:
+    """Before a claim: whether its gag was reached by this turn's first roll, and whether the board held a
+    gag worth more that the claiming hand could also pay (anywhere on the board, in reach or not)."""
+    setup, board = st.setup, st.board
+    g = board[st.pos[seat]]
+    mask, req, points = st.payable(seat), setup.gag_req, setup.gag_points
+    better = any(b >= 0 and points[b] > points[g] and (mask >> req[b]) & 1 for b in board)
+    st.claim_notes.append((g, st.reach_turn[g] == st.turn, better))
 
 
 def free_powers(st: State, seat: int, bot, moment: str) -> None:
@@ -182,6 +204,8 @@ def record(st: State) -> GameRecord:
             row[1] += st.reach_paid[g]
     for card, (n, paid) in seen.items():
         counts += [(REACHED + card, n), (PAID + card, paid)]
+    for g, reached, better in st.claim_notes:
+        counts += [(TAKEN + names[g], 1)] * reached + [(BETTER + names[g], 1)] * better
     return GameRecord(
         players=st.players, scores=tuple(st.scores), winners=winners(st.scores, st.claimed),
         turns=st.turn, rounds=(st.turn + st.players - 1) // st.players,
@@ -192,20 +216,25 @@ def record(st: State) -> GameRecord:
 def card_figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, dict[str, float | None]]:
     """Per gag name, over ``records``:
 
-    - ``claimed_rate``: the share of games in which it was claimed;
+    - ``points`` and ``printed_odds``: its Gag Points, and the odds the rules print that a hand of
+      [rules] odds_hand cards pays it (None when the rules print none);
+    - ``claimed_rate``: the share of games in which it was claimed (``claims`` such games);
     - ``mean_claim_turn``: the mean turn of its first claim, over the games where it was claimed (None if never);
     - ``removed_rate``: the share of games in which a Remove put it out of the game;
-    - ``payable_rate``: of its claim opportunities, the share the player could pay. A claim
-      opportunity is one gag reached by the first roll of a player's turn: it lies on a free
-      space within that roll, and the player's hand at that moment (after drawing and trading)
-      either can pay it or cannot. None when the gag never had an opportunity.
+    - ``reached``: its claim opportunities. A claim opportunity is one gag reached by the first roll
+      of a player's turn: it lies on a free space within that roll, and the player's hand at that
+      moment (after drawing and trading) either can pay it or cannot;
+    - ``payable_rate``: the share of those opportunities the hand could pay;
+    - ``claimed_when_reached_rate``: the share of those opportunities on which the player claimed it,
+      that same turn (None for both when it never had one);
+    - ``better_on_board_rate``: of its claims, the share made while a gag worth more that the same hand
+      could pay lay somewhere on the board (None if never claimed).
     """
     games = len(records)
-    claimed = {n: 0 for n in setup.gag_names}
-    removed = dict(claimed)
-    turns = {n: 0 for n in setup.gag_names}
-    reached = dict(turns)
-    paid = dict(turns)
+    names = dict.fromkeys(setup.gag_names)
+    claimed = dict.fromkeys(names, 0)
+    removed, turns, reached, paid, taken, better = (dict(claimed) for _ in range(6))
+    tallies = {REACHED: reached, PAID: paid, TAKEN: taken, BETTER: better}
     for rec in records:
         first: dict[str, int] = {}
         gone: set[str] = set()
@@ -220,16 +249,47 @@ def card_figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, dict[
         for card in gone:
             removed[card] += 1
         for key, n in rec.counts:
-            if key.startswith(REACHED):
-                reached[key[len(REACHED):]] += n
-            elif key.startswith(PAID):
-                paid[key[len(PAID):]] += n
+            head, _, card = key.partition(":")
+            tally = tallies.get(head + ":")
+            if tally is not None:
+                tally[card] += n
+    odds, points = {}, {}
+    for g, card in enumerate(setup.gag_names):
+        points.setdefault(card, setup.gag_points[g])
+        odds.setdefault(card, setup.req_odds[setup.gag_req[g]] if setup.req_odds else None)
     return {card: {
+        "points": points[card],
+        "printed_odds": odds[card],
         "claimed_rate": claimed[card] / games if games else 0.0,
+        "claims": claimed[card],
         "mean_claim_turn": turns[card] / claimed[card] if claimed[card] else None,
         "removed_rate": removed[card] / games if games else 0.0,
+        "reached": reached[card],
         "payable_rate": paid[card] / reached[card] if reached[card] else None,
-    } for card in claimed}
+        "claimed_when_reached_rate": taken[card] / reached[card] if reached[card] else None,
+        "better_on_board_rate": better[card] / claimed[card] if claimed[card] else None,
+    } for card in names}
+
+
+def dominated_cards(setup: Setup) -> dict[str, list[str]]:
+    """The gags check reports as N604 (see printkit.model.dominance), from the engine's own tables: the
+    pairs of kinds paying each gag, a kind twice only when the Kid deck holds two."""
+    copies = [setup.kid_cards.count(k) for k in range(len(setup.kinds))]
+    cards: dict[str, tuple[int, frozenset]] = {}
+    for g, card in enumerate(setup.gag_names):
+        pairs = frozenset(p for p in setup.req_pairs[setup.gag_req[g]] if p[0] != p[1] or copies[p[0]] > 1)
+        cards.setdefault(card, (setup.gag_points[g], pairs))
+    return dominated((card, points, pairs) for card, (points, pairs) in cards.items())
+
+
+def bot_limits(setup: Setup, records: Sequence[GameRecord]) -> dict[str, str]:
+    """What the bots left unplayed, by name, and why it says nothing of the card: the gallery powers
+    no bot used in ``records`` (every power is one they may use, when their rules of thumb call for it)."""
+    powers = figures(setup, records)["powers_per_game"] if records else {}
+    assert isinstance(powers, dict)
+    return {p.replace("-", " "): "the bots never used this Peanut Gallery power in these games: their rules of "
+                                 "thumb never found it worth its cost, so how strong it is was not tested"
+            for p, n in powers.items() if n == 0}
 
 
 def figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, object]:
@@ -261,9 +321,5 @@ def observations(setup: Setup, records: Sequence[GameRecord], labels: Mapping[st
     powers = figures(setup, records)["powers_per_game"]
     assert isinstance(powers, dict)
     used = ", ".join(f"{name.replace('-', ' ')} {n:.2f}" for name, n in powers.items())
-    line = f"Peanut Gallery powers used per game: {used}."
-    unused = [name.replace("-", " ") for name, n in powers.items() if n == 0]
-    if unused:
-        line += f" Never used: {', '.join(unused)}."
-    return [line]
+    return [f"Peanut Gallery powers used per game: {used} (powers the bots never used are under Bot limits)."]
 
