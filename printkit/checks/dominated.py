@@ -5,7 +5,7 @@ from collections.abc import Iterator
 
 from ..core.findings import Finding
 from ..model.dominance import dominated, hands, paying_hands
-from ..model.pack import Pack
+from ..model.pack import Card, Pack
 from ..model.vocabulary import pack_vocabulary
 from ..requirements import Requirement
 
@@ -27,9 +27,9 @@ def check_dominated(pack: Pack) -> Iterator[Finding]:
         return  # no worth to compare
     cards = deck.cards
     requirements = [card.values.get(rule.column) for card in cards]
-    points = [card.values.get(column) for card in cards]
+    points = [p for card in cards if isinstance(p := card.values.get(column), int)]
     if not all(isinstance(r, Requirement) and all(vocabulary.resolve(t.name) is not None for t in r.terms())
-               for r in requirements) or not all(isinstance(p, int) for p in points):
+               for r in requirements) or len(points) != len(cards):
         return  # a broken requirement or value is reported where it is; comparing would mislead
     copies: dict[str, int] = {}
     for card in pack.decks[rule.paid_from].cards:
@@ -38,7 +38,7 @@ def check_dominated(pack: Pack) -> Iterator[Finding]:
     if deal is None:
         return  # too many hands to compare (see MAX_HANDS)
     paying = paying_hands([r for r in requirements if isinstance(r, Requirement)], deal, vocabulary)
-    worth = {}
+    worth: dict[str, tuple[Card, int, frozenset]] = {}
     for card, p, pays in zip(cards, points, paying):
         worth.setdefault(card.name, (card, p, pays))
     beaten = dominated((name, p, pays) for name, (_, p, pays) in worth.items())

@@ -220,15 +220,22 @@ def card_charts(cards: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, list[
     return charts
 
 
-def _card_rows(flow: Flow, figures: Mapping[str, Any]) -> None:
-    """The card charts of one player count."""
+def _card_rows(flow: Flow, figures: Mapping[str, Any], summary: Mapping[str, Any] | None = None) -> None:
+    """The card charts of one player count; ``summary`` gives the pack's labels and the bot limits."""
+    labels = (summary or {}).get("labels", {})
+    limited = (summary or {}).get("bot_limits") or {}
+    shown = {card: labelled(card, labels) + (" (bot limit)" if card in limited else "") for card in figures["cards"]}
     for figure, part in card_charts(figures["cards"]):
-        _card_chart(flow, figures, figure, part)
+        _card_chart(flow, figures, figure, part, shown)
 
 
-def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[str]) -> None:
-    """Cards' ``figure`` as sorted bars, with a second figure in a column (continued over pages)."""
+def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[str],
+                shown: Mapping[str, str] | None = None) -> None:
+    """Cards' ``figure`` as sorted bars with their 95% intervals, a second figure in a column (continued
+    over pages); ``shown`` names each card as the pack labels it."""
     cards = first["cards"]
+    shown = shown or {}
+    spans = {name: cards[name].get(f"{figure}_ci95") for name in names}
     order = sorted(names, key=lambda name: (-cards[name][figure], name))
     values = [cards[name][figure] for name in order]
     keys = [k for v in cards.values() for k in v]
@@ -236,14 +243,17 @@ def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[s
     second = next((k for k in dict.fromkeys(keys) if k != figure and "turn" in k and stem.removesuffix("ed") in k), None)
     verb = _humane(stem)
     caption = (f"In {first['games']:,} {first['players']}-player games: the share of games in which each card was "
-               f"{verb}, most often first" + (f"; right: the {_humane(second)} (– when never)." if second else "."))
+               f"{verb}, most often first" + ("; the line across a bar is its 95% interval" if any(spans.values())
+                                              else "") + (f"; right: the {_humane(second)} (– when never)."
+                                                          if second else "."))
     title = f"How often each card is {verb}, {first['players']} players"
     rates = all(0 <= v <= 1 for v in values)
     label = _pct if rates else (lambda v: f"{v:.2f}")
     m = metrics("body")
-    label_w = min(60.0, max(m.width(n, SMALL) for n in order) + 2.0)
+    label_w = min(60.0, max(m.width(shown.get(n, n), SMALL) for n in order) + 2.0)
     value_w, second_w = 11.0, (16.0 if second else 0.0)
-    top_value = max(values) if max(values) > 0 else 1.0
+    ends = [v for ci in spans.values() if ci for v in ci[1:]]
+    top_value = max(values + ends) if max(values + ends) > 0 else 1.0
     whole = _frame_height(WIDTH, title, caption) + 8.0 + len(order) * CARD_ROW
     if whole > flow.room() and whole <= Flow().room() and flow.pages[-1]:
         flow.new_page()  # the chart fits a page of its own: do not split it
@@ -267,14 +277,22 @@ def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[s
             cap = m.cap(SMALL)
             for n, name in enumerate(part):
                 base = rows.centres[n] - cap / 2
-                items.append(_text(plot.x - 2.0, base, _fit(name, label_w - 2.0, SMALL), SMALL, align="right"))
+                items.append(_text(plot.x - 2.0, base, _fit(shown.get(name, name), label_w - 2.0, SMALL), SMALL,
+                                   align="right"))
                 if rows.bars[n].w > 0:
                     items.append(Box(rows.bars[n], fill=BAR))
-                items.append(_text(rows.bars[n].right + 1.0, base, label(cards[name][figure]), SMALL))
+                end = rows.bars[n].right
+                ci = spans.get(name)
+                if ci:  # the interval as a line across the bar's middle, with short ends
+                    lo, hi, y = rows.axis.at(ci[0]), rows.axis.at(ci[1]), rows.centres[n]
+                    items += [Line(lo, y, hi, y, 0.4), Line(lo, y - 0.8, lo, y + 0.8, 0.4),
+                              Line(hi, y - 0.8, hi, y + 0.8, 0.4)]
+                    end = max(end, hi)
+                items.append(_text(end + 1.0, base, label(cards[name][figure]), SMALL))
                 if second:
                     value = cards[name].get(second)
-                    shown = f"{value:.1f}" if value else "–"
-                    items.append(_text(x + width, base, shown, SMALL, colour=GREY, align="right"))
+                    cell = f"{value:.1f}" if value else "–"
+                    items.append(_text(x + width, base, cell, SMALL, colour=GREY, align="right"))
             items.append(Line(plot.x, plot.y, plot.x, plot.top, 0.6))
             for mark in rows.ticks:
                 mx = rows.axis.at(mark)
@@ -366,10 +384,16 @@ def balance_pages(summary: Mapping[str, Any]) -> list[Page]:
     for line in summary["observations"]:
         _paragraph_block(flow, line, BODY, indent="•  ")
     flow.top -= GAP
+    limits = summary.get("bot_limits") or {}
+    if limits:  # the bots' doing, kept apart from what stands out about the game
+        _heading(flow, "Bot limits: what these bots leave untested")
+        for name, why in limits.items():
+            _paragraph_block(flow, f"{labelled(name, summary.get('labels', {}))}: {why}.", BODY, indent="•  ")
+        flow.top -= GAP
     for figures in summary["by_players"].values():
         _count_charts(flow, figures)
     for figures in summary["by_players"].values():  # cards, then the engine's figures, per player count
-        _card_rows(flow, figures)
+        _card_rows(flow, figures, summary)
         _figure_charts(flow, figures, summary.get("labels", {}))
     return flow.finish(title)
 

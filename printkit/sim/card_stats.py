@@ -240,18 +240,22 @@ def model_observations(cards: Cards, games: int, engine: Any, limited: Mapping[s
 
 
 def dominated_observations(cards: Cards, dominated: Mapping[str, Sequence[str]]) -> list[str]:
-    """Dominated cards (check's N604) that were claimed, and how often something better was payable then."""
-    out = []
-    for name, better in dominated.items():
+    """One sentence on the dominated cards (check's N604) that were claimed: how often, and at what share of
+    those claims a better card the same hand could pay was on the board."""
+    found = []
+    for name in dominated:
         values = cards.get(name, {})
         share, rate = values.get("better_on_board_rate"), values.get("claimed_rate")
-        if not isinstance(share, (int, float)) or not isinstance(rate, (int, float)) or rate == 0:
-            continue
-        out.append(f"{name} is dominated (check N604: every hand paying it pays {', '.join(better[:2])}"
-                   f"{' or another' if len(better) > 2 else ''}, worth more) yet claimed in {percent(rate)} of "
-                   f"games; at {percent(share)} of those claims a gag worth more that the same hand could pay "
-                   "lay on the board.")
-    return out
+        if isinstance(share, (int, float)) and isinstance(rate, (int, float)) and rate > 0:
+            found.append((name, rate, share))
+    if not found:
+        return []
+    found.sort(key=lambda f: (-f[2], f[0]))
+    cases = [f"{n} (claimed in {percent(r)} of games; better on the board at {percent(b)} of its claims)"
+             for n, r, b in found]
+    return [f"{len(found)} dominated {'card was' if len(found) == 1 else 'cards were'} claimed (check N604: "
+            "every hand paying one also pays a card worth more); share of their claims made while a card worth "
+            f"more that the same hand could pay lay on the board: {_names(cases)}."]
 
 
 def limit_lines(limited: Mapping[str, str], labels: Mapping[str, str] | None = None) -> list[str]:

@@ -108,7 +108,6 @@ def _cards_block(summary: Mapping[str, Any]) -> list[str]:
     model's rate with their 95% intervals); for several, the main figure and its interval by count."""
     counts = list(summary["by_players"].values())
     cards = counts[0]["cards"]
-    labels = summary.get("labels", {})
     if not cards:
         return []
     figure = main_figure(cards) or next(iter(next(iter(cards.values()))), None)

@@ -458,11 +458,12 @@ def test_card_figures_and_figures(setup):
     assert found["powers_per_game"]["boost"] == boosts / 40
 
 
-def test_observations_name_the_powers_used_per_game_and_those_never_used(setup):
+def test_observations_name_the_powers_used_per_game_and_bot_limits_those_never_used(setup):
     from printkit.games.records import GameRecord
 
     records = [GameRecord(4, (3, 0, 0, 0), (0,), 25, 7, counts=(("power:boost", 3), ("power:extra-claim", 1))),
                GameRecord(4, (3, 0, 0, 0), (0,), 25, 7, counts=(("power:boost", 1),))]
     (line,) = claims.observations(setup, records)
     assert "boost 2.00" in line and "extra claim 0.50" in line  # (3 + 1) / 2 and 1 / 2, worked out here
-    assert line.endswith("Never used: draw3, remove, second move.")
+    assert "Never used" not in line  # those are bot limits, not findings on the powers
+    assert list(claims.bot_limits(setup, records)) == ["draw3", "remove", "second move"]

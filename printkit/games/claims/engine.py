@@ -253,7 +253,8 @@ def card_figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, dict[
             tally = tallies.get(head + ":")
             if tally is not None:
                 tally[card] += n
-    odds, points = {}, {}
+    odds: dict[str, float | None] = {}
+    points: dict[str, int] = {}
     for g, card in enumerate(setup.gag_names):
         points.setdefault(card, setup.gag_points[g])
         odds.setdefault(card, setup.req_odds[setup.gag_req[g]] if setup.req_odds else None)
