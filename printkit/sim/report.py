@@ -36,9 +36,17 @@ def _flat(value: Any) -> bool:
         isinstance(w, scalar) for w in v)) for v in value)
 
 
+def _row(value: Mapping[str, Any]) -> bool:
+    """A card's figures: numbers, nulls and intervals (pairs of numbers) only, kept on one line however many."""
+    number = (int, float, type(None))
+    return all(isinstance(v, number) and not isinstance(v, bool) or isinstance(v, list) and len(v) == 2 and all(
+        isinstance(w, (int, float)) for w in v) for v in value.values())
+
+
 def _dump(value: Any, depth: int) -> str:
     scalar = (int, float, str, bool, type(None))
-    if isinstance(value, dict) and value and not (len(value) <= 6 and all(isinstance(v, scalar) for v in value.values())):
+    if isinstance(value, dict) and value and not (len(value) <= 6 and all(isinstance(v, scalar) for v in value.values())) \
+            and not _row(value):
         pad = "  " * (depth + 1)
         inner = ",\n".join(f"{pad}{json.dumps(k, ensure_ascii=False)}: {_dump(v, depth + 1)}" for k, v in value.items())
         return "{\n" + inner + "\n" + "  " * depth + "}"
