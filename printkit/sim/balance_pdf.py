@@ -16,7 +16,7 @@ from ..core.mm import Rect
 from ..geometry.text import wrap
 from ..geometry.typography import keep_words
 from .charts import bar_rows, histogram, seat_chart
-from .card_stats import main_figure
+from .card_stats import main_figure, outliers
 from .summary import fair_pct, labelled, number, percent
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, which Letter's reader can print at 97% without losing anything
@@ -227,12 +227,22 @@ def _card_rows(flow: Flow, figures: Mapping[str, Any], summary: Mapping[str, Any
     shown = {card: labelled(card, labels) + (" (bot limit)" if card in limited else "") for card in figures["cards"]}
     for figure, part in card_charts(figures["cards"]):
         _card_chart(flow, figures, figure, part, shown)
+    model = (summary or {}).get("card_model") or {}
+    rate = model.get("rate")
+    judged = [card for card, values in figures["cards"].items()
+              if _number(values.get("model_prediction")) and _number(values.get(rate))]
+    if rate and judged:
+        flagged = {f[0] for f in outliers(figures["cards"], model, model.get("bases", {}), figures["games"])}
+        _card_chart(flow, figures, rate, judged, shown, against=model.get("against", "the model"), bold=flagged)
 
 
 def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[str],
-                shown: Mapping[str, str] | None = None) -> None:
+                shown: Mapping[str, str] | None = None, against: str | None = None,
+                bold: frozenset[str] | set[str] = frozenset()) -> None:
     """Cards' ``figure`` as sorted bars with their 95% intervals, a second figure in a column (continued
-    over pages); ``shown`` names each card as the pack labels it."""
+    over pages); ``shown`` names each card as the pack labels it. With ``against`` (what the engine's card
+    model rests on) the figure is the rate the model judges, its prediction marked on each bar and given
+    in the column, and the cards it flags (``bold``) named in bold."""
     cards = first["cards"]
     shown = shown or {}
     spans = {name: cards[name].get(f"{figure}_ci95") for name in names}
@@ -247,13 +257,20 @@ def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[s
                                               else "") + (f"; right: the {_humane(second)} (– when never)."
                                                           if second else "."))
     title = f"How often each card is {verb}, {first['players']} players"
+    if against is not None:
+        second = "model_prediction"
+        title = f"{_humane(stem).capitalize()}, against the card model, {first['players']} players"
+        caption = (f"In {first['games']:,} {first['players']}-player games: each card's {_humane(figure)}, highest "
+                   f"first, with its 95% interval; the orange mark and the column on the right: what {against} "
+                   "predicts. In bold: the cards flagged as off the model (docs/simulation.md says when).")
     rates = all(0 <= v <= 1 for v in values)
-    label = _pct if rates else (lambda v: f"{v:.2f}")
+    label = (percent if against is not None else _pct) if rates else (lambda v: f"{v:.2f}")
     m = metrics("body")
     label_w = min(60.0, max(m.width(shown.get(n, n), SMALL) for n in order) + 2.0)
     value_w, second_w = 11.0, (16.0 if second else 0.0)
     ends = [v for ci in spans.values() if ci for v in ci[1:]]
-    top_value = max(values + ends) if max(values + ends) > 0 else 1.0
+    marks = [cards[n][second] for n in order if against is not None and _number(cards[n].get(second))]
+    top_value = max(values + ends + marks) if max(values + ends + marks) > 0 else 1.0
     whole = _frame_height(WIDTH, title, caption) + 8.0 + len(order) * CARD_ROW
     if whole > flow.room() and whole <= Flow().room() and flow.pages[-1]:
         flow.new_page()  # the chart fits a page of its own: do not split it
@@ -277,8 +294,9 @@ def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[s
             cap = m.cap(SMALL)
             for n, name in enumerate(part):
                 base = rows.centres[n] - cap / 2
-                items.append(_text(plot.x - 2.0, base, _fit(shown.get(name, name), label_w - 2.0, SMALL), SMALL,
-                                   align="right"))
+                font = "bold" if name in bold else "body"
+                items.append(_text(plot.x - 2.0, base, _fit(shown.get(name, name), label_w - 2.0, SMALL, font), SMALL,
+                                   font, align="right"))
                 if rows.bars[n].w > 0:
                     items.append(Box(rows.bars[n], fill=BAR))
                 end = rows.bars[n].right
@@ -288,10 +306,15 @@ def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[s
                     items += [Line(lo, y, hi, y, 0.4), Line(lo, y - 0.8, lo, y + 0.8, 0.4),
                               Line(hi, y - 0.8, hi, y + 0.8, 0.4)]
                     end = max(end, hi)
+                predicted = cards[name].get(second) if against is not None else None
+                if isinstance(predicted, float):  # the model's rate, a short upright mark across the bar
+                    at, y = rows.axis.at(predicted), rows.centres[n]
+                    items.append(Line(at, y - 1.5, at, y + 1.5, 0.9, colour=FAIR))  # the seat charts' vermilion
+                    end = max(end, at)
                 items.append(_text(end + 1.0, base, label(cards[name][figure]), SMALL))
                 if second:
                     value = cards[name].get(second)
-                    cell = f"{value:.1f}" if value else "–"
+                    cell = (percent(value) if against is not None else f"{value:.1f}") if value else "–"
                     items.append(_text(x + width, base, cell, SMALL, colour=GREY, align="right"))
             items.append(Line(plot.x, plot.y, plot.x, plot.top, 0.6))
             for mark in rows.ticks:
@@ -299,7 +322,8 @@ def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[s
                 items.append(Line(mx, plot.y, mx, plot.y - 1.0, 0.3))
                 items.append(_text(mx, plot.y - 2.0 - cap, label(mark), SMALL, colour=GREY, align="center"))
             if second:
-                items.append(_text(x + width, top - metrics("bold").ascent(BODY), _humane(second), SMALL, "bold",
+                head = "model" if against is not None else _humane(second)
+                items.append(_text(x + width, top - metrics("bold").ascent(BODY), head, SMALL, "bold",
                                    colour=GREY, align="right"))
             return items
 

@@ -201,7 +201,8 @@ def card_observations(cards: Cards, games: int, pooled: bool, engine: Any = None
     if never:
         were = "was" if len(never) == 1 else "were"
         out.append(f"{len(never)} of {len(rates)} cards {were} never {_verb(figure)} in {where}: {_names(never)}.")
-    out += model_observations(cards, games, engine, limited)
+    out += [("Over all player counts: " + line[0].lower() + line[1:]) if pooled else line
+            for line in model_observations(cards, games, engine, limited)]
     payable = {name: v for name, values in cards.items()
                if isinstance(v := values.get("payable_rate"), (int, float)) and name not in limited}
     hard = sorted((n for n, r in payable.items() if r < PAYABLE_LOW), key=lambda n: payable[n])

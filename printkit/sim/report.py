@@ -129,7 +129,7 @@ def _cards_block(summary: Mapping[str, Any]) -> list[str]:
         wide = {figure, model.get("rate")} & {k.removesuffix("_ci95") for k in _keys(cards)}
         head = ["card"]
         for k in names:
-            head += ["model" if k == "model_prediction" else k.removesuffix("_rate")] + \
+            head += ["model" if k == "model_prediction" else labelled(k, summary.get("labels", {})).removesuffix("_rate")] + \
                 (["95% interval"] if k in wide else [])
         rows = [head]
         for card, values in cards.items():
