@@ -27,7 +27,7 @@ def test_a_logistic_fit_with_an_intercept_alone_is_the_pooled_rate():
 GROUPED = {"a1": {"value": 1, "scored_rate": 0.5}, "a2": {"value": 1, "scored_rate": 0.5},
            "a3": {"value": 1, "scored_rate": 0.9}, "b1": {"value": 2, "scored_rate": 0.2},
            "b2": {"value": 2, "scored_rate": 0.2}}
-MODEL = {"rate": "scored_rate", "groups": ("value",), "against": "the cards of its value"}
+MODEL = {"rate": "scored_rate", "groups": ("value",), "against": "the cards of the same value"}
 
 
 def test_a_group_model_predicts_the_pooled_rate_of_the_group():
@@ -42,7 +42,7 @@ def test_only_a_card_whose_corrected_interval_clears_the_model_by_the_margin_is_
     (name, rate, lo, hi, predicted), = outliers(table, MODEL, {}, 1000)
     assert (name, rate) == ("a3", 0.9) and lo > 0.85 and predicted == pytest.approx(0.6333, abs=1e-4)
     notes = card_observations(table, 1000, False, engine(GROUPED, card_model=MODEL))
-    assert notes == ["1 of 5 cards is scored more often than the cards of its value predicts, beyond chance (95% "
+    assert notes == ["1 of 5 cards is scored more often than the cards of the same value predicts, beyond chance (95% "
                      "intervals corrected for 5 cards) and by more than 2× in odds: a3 90% (model 63.3%)."]
 
 

@@ -31,7 +31,7 @@ TAKEN, BETTER = "claimed-reached:", "better-payable:"  # ... behind claimed_when
 # What printkit.sim.card_stats judges each gag by: its claims when reached, against a logistic model of the
 # printed odds (their logit) with a level per Gag Points value, fitted over all gags (docs/simulation.md).
 card_model = {"rate": "claimed_when_reached_rate", "logit": ("printed_odds",), "groups": ("points",),
-              "against": "a model of its printed odds and Gag Points"}
+              "against": "a model of the printed odds and Gag Points"}
 # The count each per-card rate is a share of, when not of games.
 rate_bases = {"payable_rate": "reached", "claimed_when_reached_rate": "reached", "better_on_board_rate": "claims"}
 

@@ -36,7 +36,8 @@ def card_figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, dict[
 
 # What printkit.sim.card_stats judges a personality card by: its scored_rate against the pooled rate of the
 # cards of its value (every persona has the same values); action cards, each unlike the others, are not judged.
-card_model = {"rate": "scored_rate", "groups": ("value",), "against": "the pooled rate of the cards of its value"}
+card_model = {"rate": "scored_rate", "groups": ("value",),
+              "against": "the pooled rate of the cards of the same value"}
 IGNORED = {"peek": "its effect (look at another player's hand) changes nothing for the bots, which play on "
                    "public information only",
            "show-card": "its effect (every other player shows you a card) changes nothing for the bots, which "
