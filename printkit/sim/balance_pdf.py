@@ -220,20 +220,22 @@ def card_charts(cards: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, list[
     return charts
 
 
-def _card_rows(flow: Flow, figures: Mapping[str, Any], summary: Mapping[str, Any] | None = None) -> None:
-    """The card charts of one player count; ``summary`` gives the pack's labels and the bot limits."""
+def _card_rows(flow: Flow, figures: Mapping[str, Any], summary: Mapping[str, Any] | None = None,
+               model: bool = True) -> None:
+    """The card charts of one player count; ``summary`` gives the pack's labels, the bot limits and the card
+    model, whose chart is drawn when ``model`` (for the first player count only: one such page is enough)."""
     labels = (summary or {}).get("labels", {})
     limited = (summary or {}).get("bot_limits") or {}
     shown = {card: labelled(card, labels) + (" (bot limit)" if card in limited else "") for card in figures["cards"]}
     for figure, part in card_charts(figures["cards"]):
         _card_chart(flow, figures, figure, part, shown)
-    model = (summary or {}).get("card_model") or {}
-    rate = model.get("rate")
+    card_model = ((summary or {}).get("card_model") or {}) if model else {}
+    rate = card_model.get("rate")
     judged = [card for card, values in figures["cards"].items()
               if _number(values.get("model_prediction")) and _number(values.get(rate))]
     if rate and judged:
-        flagged = {f[0] for f in outliers(figures["cards"], model, model.get("bases", {}), figures["games"])}
-        _card_chart(flow, figures, rate, judged, shown, against=model.get("against", "the model"), bold=flagged)
+        flagged = {f[0] for f in outliers(figures["cards"], card_model, card_model.get("bases", {}), figures["games"])}
+        _card_chart(flow, figures, rate, judged, shown, against=card_model.get("against", "the model"), bold=flagged)
 
 
 def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[str],
@@ -417,7 +419,7 @@ def balance_pages(summary: Mapping[str, Any]) -> list[Page]:
     for figures in summary["by_players"].values():
         _count_charts(flow, figures)
     for figures in summary["by_players"].values():  # cards, then the engine's figures, per player count
-        _card_rows(flow, figures, summary)
+        _card_rows(flow, figures, summary, model=figures is next(iter(summary["by_players"].values())))
         _figure_charts(flow, figures, summary.get("labels", {}))
     return flow.finish(title)
 
