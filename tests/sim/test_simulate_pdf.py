@@ -100,3 +100,24 @@ def test_balance_pdf_reads_back(summary):
         assert f"Win rate by seat, {p} players" in text and f"Game length, {p} players" in text
     assert "How often each card is claimed" in text and "Never" in text
     assert f"page 1 of {count}" in text
+
+
+def test_card_pages_show_intervals_the_card_model_and_bot_limits():
+    from types import SimpleNamespace
+
+    # The toy engine with a card model (one pooled rate for all its cards) and a bot limit declared.
+    engine = SimpleNamespace(**{k: getattr(toy_engine, k) for k in ("name", "bots", "prepare", "play",
+                                                                     "card_figures", "figures")},
+                             card_model={"rate": "claimed_rate", "against": "the pooled rate"},
+                             bot_limits=lambda setup, records: {"Elder": "the bots never play it"})
+    runs = simulate(None, engine, 120, [2], None, 3, workers=1)
+    found = summarize(engine, engine.prepare(None), runs, pack="toy", title="Toy Race", bot="plain", seed=3,
+                      max_turns=2000)
+    pages = balance_pages(found)
+    assert list(lint_pages(pages, {}, LintSettings(min_type=7.0), "balance.pdf", Location(Path("balance.pdf")))) == []
+    texts = [i for page in pages for i in flatten(page.items) if isinstance(i, Text)]
+    words = [t.text.replace("\xa0", " ") for t in texts]
+    assert "Claimed, against the card model, 2 players" in words
+    assert "Elder (bot limit)" in words and "Bot limits: what these bots leave untested" in words
+    # 'Never' (claimed in no game) lies far below the pooled rate: flagged, so named in bold on the model chart.
+    assert [t.font for t in texts if t.text == "Never"] == ["body", "bold"]
