@@ -120,16 +120,17 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
     """Check, simulate, print the report (or hand it to ``echo``) and write balance.pdf; the exit status."""
     steps = Steps()
     with steps.step(root.name, "simulated", findings=sys.stderr if fmt == "json" else None):  # stdout stays JSON
-        summary = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo)
+        summary, fallback = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo)
     if not no_pdf and steps.status == EXIT_OK:
         with steps.step(f"{summary['pack']}: balance.pdf", "written"):
-            _write_balance_pdf(summary, root, out_dir)
+            _write_balance_pdf(summary, root, out_dir, fallback)
     return steps.status
 
 
 def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
                workers: int | None, limits: Limits, echo):
-    """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary."""
+    """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary
+    and the pack's fallback fonts (for balance.pdf, which sets the pack's names as the kit does)."""
     from .build import checked_pack
     from .report import display_path, visible
     from ..checks.composition import seating_findings
@@ -171,10 +172,10 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
     total = games * len(counts)
     click.echo(visible(f"{pack.id}: {total:,} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):,.0f} games/s)"),
                err=True)
-    return summary
+    return summary, pack.manifest.fonts.fallback
 
 
-def _write_balance_pdf(summary, root: Path, out_dir: Path) -> None:
+def _write_balance_pdf(summary, root: Path, out_dir: Path, fallback: tuple[str, ...] = ()) -> None:
     """OUT/<pack>/balance.pdf, the summary and its charts."""
     from .build import output_name
     from ..core.output import target_in, write_files_atomically
@@ -182,6 +183,6 @@ def _write_balance_pdf(summary, root: Path, out_dir: Path) -> None:
     from ..render.balance import balance_pdf
 
     folder = target_in(out_dir, output_name(root))
-    data, pages = balance_pdf(summary)
+    data, pages = balance_pdf(summary, fallback)
     write_files_atomically({target_in(folder, "balance.pdf"): data}, tree=folder)
     click.echo(visible(f"{summary['pack']}: wrote balance.pdf ({pages} pages) to {display_path(folder)}"), err=True)

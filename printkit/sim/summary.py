@@ -249,8 +249,7 @@ def seat_reason(figures: Mapping[str, Any]) -> str | None:
 
 def count_observations(figures: Mapping[str, Any], max_turns: int) -> list[str]:
     """Sentences about one player count: the seat test and the seats it singles out (and why), length, ties."""
-    p, n = figures["players"], figures["games"]
-    fair = figures["fair_share"]
+    p, fair = figures["players"], figures["fair_share"]
     out = [seat_verdict(figures)]
     for seat, _ in _seat_flags(figures):
         rate, (lo, hi) = figures["win_rate_by_seat"][seat], figures["win_rate_ci95"][seat]
@@ -288,10 +287,10 @@ def _flag_sentence(counts: Sequence[Mapping[str, Any]], high: bool) -> list[str]
     for seat, found in where.items():
         groups.setdefault(tuple(c["players"] for c in found), []).append(seat)
     parts = []
-    for players, seats in sorted(groups.items(), key=lambda item: min(item[1])):
+    for seats in sorted(groups.values(), key=min):
         found = where[seats[0]]
         names = ("seat " if len(seats) == 1 else "seats ") + listing([str(s + 1) for s in seats])
-        if high:  # who wins more, and by how much, is the news; who wins less follows from it (see the table)
+        if high or len(where) == 1:  # who wins more, and by how much, is the news; who wins less follows
             rates = listing([f"{listing([_pct(c['win_rate_by_seat'][s]) for s in seats])} against "
                              f"{fair_pct(c['fair_share'])}" for c in found])
             parts.append(f"{names} {_at(found)} ({rates})")
