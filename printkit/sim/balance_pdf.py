@@ -483,12 +483,15 @@ FIGURE_ROW = 4.2  # mm per row of the engine's figures table
 
 
 def _figures_table(flow: Flow, counts: Sequence[Mapping[str, Any]], labels: Mapping[str, str]) -> None:
-    """The engine's own figures, a column per player count (continued over pages)."""
+    """The engine's own figures, a column per player count (continued over pages); one count's figures take
+    two columns of rows side by side, which the page's width has room for."""
     rows = figure_rows(counts, labels)
     if not rows:
         return
-    col_w = min(22.0, (WIDTH - 70.0) / len(counts))
-    label_w = WIDTH - col_w * len(counts)
+    halves = 2 if len(counts) == 1 else 1
+    half_w = (WIDTH - GAP * (halves - 1)) / halves
+    col_w = min(22.0, (half_w - 50.0) / len(counts))
+    label_w = half_w - col_w * len(counts)
     body, bold = metrics("body"), metrics("bold")
     head = [f"{c['players']} players" for c in counts]
     heading_h = bold.ascent(HEADING) + bold.descent(HEADING) + 3.0 + FIGURE_ROW
@@ -498,29 +501,33 @@ def _figures_table(flow: Flow, counts: Sequence[Mapping[str, Any]], labels: Mapp
         if fit < 4 and flow.pages[-1]:
             flow.new_page()
             continue
-        part = rows[start:start + fit]
+        part = rows[start:start + fit * halves]
+        per = -(-len(part) // halves)  # rows in each half, the last half the shorter
         title = "The engine's own figures" + ("" if first else " (continued)")
 
-        def draw(x: float, top: float, width: float, part=part, title=title) -> list[Item]:
+        def draw(x: float, top: float, width: float, part=part, per=per, title=title) -> list[Item]:
             items: list[Item] = [_text(x, top - bold.ascent(HEADING), title, HEADING, "bold")]
-            y = top - heading_h + FIGURE_ROW - body.cap(SMALL) - 1.0
-            for n, name in enumerate(head):
-                items.append(_text(x + label_w + (n + 1) * col_w, y, name, SMALL, "bold", align="right"))
-            for name, cells in part:
-                y -= FIGURE_ROW
-                items.append(_text(x, y, _fit(name, label_w - 2.0, SMALL), SMALL))
-                for n, cell in enumerate(cells):
-                    items.append(_text(x + label_w + (n + 1) * col_w, y, cell, SMALL, align="right"))
-                items.append(Line(x, y - 1.2, x + width, y - 1.2, 0.2, RULE))
+            for half in range(halves):
+                left = x + half * (half_w + GAP)
+                y = top - heading_h + FIGURE_ROW - body.cap(SMALL) - 1.0
+                for n, name in enumerate(head):
+                    items.append(_text(left + label_w + (n + 1) * col_w, y, name, SMALL, "bold", align="right"))
+                for name, cells in part[half * per:(half + 1) * per]:
+                    y -= FIGURE_ROW
+                    items.append(_text(left, y, _fit(name, label_w - 2.0, SMALL), SMALL))
+                    for n, cell in enumerate(cells):
+                        items.append(_text(left + label_w + (n + 1) * col_w, y, cell, SMALL, align="right"))
+                    items.append(Line(left, y - 1.2, left + half_w, y - 1.2, 0.2, RULE))
             return items
-        flow.add(heading_h + len(part) * FIGURE_ROW, draw)
+        flow.add(heading_h + per * FIGURE_ROW, draw)
         start += len(part)
         first = False
 
 
 def balance_pages(summary: Mapping[str, Any], fallback: Sequence[str] = ()) -> list[Page]:
     """Title, the table across player counts and what stands out; then each count's seats; then the engine's
-    figures (a table, a column per count) and the cards. ``fallback``: the pack's fallback fonts (its manifest's [fonts] fallback)."""
+    figures (a table, a column per count) and the cards. ``fallback``: the pack's fallback fonts (its
+    manifest's [fonts] fallback)."""
     token = _FALLBACK.set(tuple(fallback))
     try:
         return _pages(summary)
