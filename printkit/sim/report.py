@@ -94,8 +94,10 @@ def _count_block(f: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
                       "took N turns that it won, of how many)")
     test = f["seat_equality"]
     degrees = f"{test['df']} degree{'s' if test['df'] != 1 else ''} of freedom"
-    lines += _wrapped(seat_verdict(f) + ("" if test["p_value"] is None else
-                                         f" Chi-square {test['chi_square']:.1f} with {degrees}."))
+    verdict = seat_verdict(f)
+    if verdict:
+        lines += _wrapped(verdict + ("" if test["p_value"] is None else
+                                     f" Chi-square {test['chi_square']:.1f} with {degrees}."))
     reason = seat_reason(f)
     if reason:
         lines += _wrapped(reason)
@@ -144,8 +146,9 @@ def across_table(summary: Mapping[str, Any]) -> list[str]:
                     + [f"{c['length']['turns']['mean']:.1f}", f"{c['length']['rounds']['mean']:.1f}",
                        "not tested" if test is None else p_value(test)])
         rows.append(["", "turns"] + [f"{t:.2f}" for t in c["turns_by_seat"]] + pad + ["", "", ""])
-    return (["Across player counts (wins: the share of games each seat won; turns: the mean turns it took; "
-             "seats equal?: the chi-square test of equal shares):"] + _table(rows, right_from=2))
+    return (["Across player counts:"] + _table(rows, right_from=2)
+            + _wrapped("(wins: the share of games each seat won; turns: the mean turns it took; turns and rounds: "
+                       "the mean game length; seats equal?: the p-value of the chi-square test of equal shares)"))
 
 
 def _value(value: Any, labels: Mapping[str, str], share: bool = False) -> str:

@@ -43,15 +43,10 @@ def seat_wins(records: Sequence[GameRecord], players: int) -> list[float]:
 
 
 def seat_turns(records: Sequence[GameRecord], players: int) -> list[float]:
-    """Mean turns each seat took. Records keep only the total: turns pass one each in seat order from
-    seat 0 (both engines play so; a bonus action stays within its turn), so in a game of T turns seat s
-    had one for every t < T with t % players == s."""
-    totals = [0] * players
-    for record in records:
-        whole, extra = divmod(record.turns, players)
-        for seat in range(players):
-            totals[seat] += whole + (seat < extra)
-    return [t / len(records) for t in totals] if records else [0.0] * players
+    """Mean turns each seat took (see ``sim.seats.turns_taken``: records keep only the total)."""
+    if not records:
+        return [0.0] * players
+    return [sum(turns_taken(r.turns, players, seat) for r in records) / len(records) for seat in range(players)]
 
 
 def margin(record: GameRecord) -> int:
@@ -206,10 +201,13 @@ def _test_words(p: int) -> str:
     return f"chi-square test of equal shares over the {p} seats"
 
 
-def seat_verdict(figures: Mapping[str, Any]) -> str:
-    """Whether the seats of one player count win equal shares, by the test of all seats together."""
+def seat_verdict(figures: Mapping[str, Any]) -> str | None:
+    """Whether the seats of one player count win equal shares, by the test of all seats together (None for a
+    game of one player)."""
     p, fair = figures["players"], figures["fair_share"]
     test = figures["seat_equality"]
+    if p < 2:
+        return None
     if test["p_value"] is None:
         return (f"{p}-player games are too few to test the seats (under {MIN_EXPECTED:g} expected wins a seat).")
     if test["p_value"] >= ALPHA:
@@ -250,7 +248,8 @@ def seat_reason(figures: Mapping[str, Any]) -> str | None:
 def count_observations(figures: Mapping[str, Any], max_turns: int) -> list[str]:
     """Sentences about one player count: the seat test and the seats it singles out (and why), length, ties."""
     p, fair = figures["players"], figures["fair_share"]
-    out = [seat_verdict(figures)]
+    verdict = seat_verdict(figures)
+    out = [verdict] if verdict else []
     for seat, _ in _seat_flags(figures):
         rate, (lo, hi) = figures["win_rate_by_seat"][seat], figures["win_rate_ci95"][seat]
         out.append(f"{_seat(seat).capitalize()} wins {_pct(rate)} of {p}-player games "
@@ -316,7 +315,7 @@ def across_observations(counts: Sequence[Mapping[str, Any]], max_turns: int) -> 
     """The sentences of several player counts, each said once for all the counts it is true of."""
     out = []
     tested = [c for c in counts if c["seat_equality"]["p_value"] is not None]
-    untested = [c for c in counts if c["seat_equality"]["p_value"] is None]
+    untested = [c for c in counts if c["seat_equality"]["p_value"] is None and c["players"] > 1]
     unequal = [c for c in tested if c["seat_equality"]["p_value"] < ALPHA]
     equal = [c for c in tested if c["seat_equality"]["p_value"] >= ALPHA]
     if unequal:

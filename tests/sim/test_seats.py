@@ -143,3 +143,10 @@ def test_table_shades():
     # Four times a fair share: vermilion (D5 5E 00) at 45% on white: 255 - 0.45 × (255 - c) = EC B7 8C.
     assert _shade(1.0, 0.25) == "#ECB78C" == _shade(0.9, 0.1)  # stronger than four times is no stronger
     assert _shade(0.0625, 0.25) == _shade(0.0, 0.25) == "#8CC0DC"  # a quarter: blue (00 72 B2) at 45%
+
+
+def test_a_game_of_one_player_says_nothing_about_seats():
+    figures = count_summary(toy_engine, toy_engine.prepare(None), 1, [game(7, [0], 1)] * 10)
+    assert figures["seat_equality"]["p_value"] is None
+    notes = count_observations(figures, 2000)
+    assert not any("seat" in n.lower() for n in notes)
