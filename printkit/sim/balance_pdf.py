@@ -558,4 +558,6 @@ def _pages(summary: Mapping[str, Any]) -> list[Page]:
     _figures_table(flow, counts, summary.get("labels", {}))  # before the cards: it fills the page the seats leave
     for figures in counts:
         _card_rows(flow, figures)
+    from .compare_pdf import against_block  # --against: its pages last (sim/compare_pdf.py; imports this module)
+    against_block(flow, summary)
     return flow.finish(title)

@@ -6,6 +6,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from .compare_report import comparison_lines
 from .summary import fair_pct, interval, is_share, labelled, main_figure, number, p_value, percent, seat_reason, \
     seat_verdict
 
@@ -203,4 +204,5 @@ def text_report(summary: Mapping[str, Any]) -> str:
     cards = _cards_block(summary)
     if cards:
         lines += [""] + cards
+    lines += comparison_lines(summary)  # --against (sim/compare_report.py)
     return "\n".join(lines) + "\n"
