@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.mm import Rect
-from ..geometry.draw import Disc, Item, Line, Text
+from ..geometry.draw import Disc, Item, Line, Path, Text
 from .balance_pdf import (BAR, BODY, CARD_ROW, FAIR, GAP, GREY, HEADING, MARGIN, RULE, SMALL, TITLE, WIDTH, Flow,
                           font_key, metrics, paragraph)
 from .charts import Axis, ticks
@@ -21,6 +21,7 @@ from .compare_report import card_note, constant, level, rate_figures, rest_line,
 ROW = CARD_ROW  # mm per row, as the cards chart of each count
 RIGHT_W = 34.0  # mm for the "before → now" column right of the plot
 LEAST = 0.02  # the axis spans at least ±2 percentage points (±0.02 of a count), so no difference looks large
+OFF_SCALE = 3.0  # a changed card reaching further than this times the others is drawn off the scale
 
 
 @dataclass(frozen=True)
@@ -55,10 +56,19 @@ def _block(flow: Flow, text: str, size: float = BODY, font: str = "body", colour
     flow.add(height, lambda x, top, w: paragraph(text, x, top, w, size, font, colour, indent)[0], gap=gap)
 
 
+def _reach(rows: Sequence[DiffRow]) -> float:
+    return max([0.0, *(abs(v) for r in rows for v in (r.entry.get("ci95_low"), r.entry.get("ci95_high"),
+                                                         r.entry.get("difference")) if v is not None)])
+
+
 def _axis_marks(rows: Sequence[DiffRow], share: bool) -> list[float]:
-    ends = [abs(v) for r in rows for v in (r.entry.get("ci95_low"), r.entry.get("ci95_high"),
-                                           r.entry.get("difference")) if v is not None]
-    reach = max([LEAST if share else 2 * LEAST, *ends])
+    """Ticks symmetric about 0 covering every row, but the bold ones (changed cards) when they reach more
+    than OFF_SCALE times as far as the rest: those are drawn off the scale, so the rest stay readable."""
+    rest = _reach([r for r in rows if not r.bold])
+    reach = _reach(rows)
+    if rest and reach > OFF_SCALE * rest:
+        reach = rest
+    reach = max(LEAST if share else 2 * LEAST, reach)
     marks = ticks(-reach, reach, 6)
     edge = max(abs(marks[0]), abs(marks[-1]))
     return ticks(-edge, edge, 6)
@@ -73,12 +83,16 @@ def diff_rows(flow: Flow, title: str, caption: str, rows: Sequence[DiffRow], sha
     marks = _axis_marks(rows, share)
     arrow = _arrow()
     unit = "percentage points" if share else ""
+    axis_h = 2 * SMALL * 1.25 * 25.4 / 72 + 3.0
+    whole = paragraph(title, 0, 0, WIDTH, BODY, "bold")[1] + 4.5 + paragraph(caption, 0, 0, WIDTH, SMALL)[1] \
+        + axis_h + len(rows) * ROW
+    if flow.room() < whole <= Flow().room() and flow.pages[-1]:
+        flow.new_page()  # the chart fits a page of its own: do not split it
     start = 0
     while start < len(rows):
         heading = title if not start else f"{title} (continued)"
         frame = (paragraph(heading, 0, 0, WIDTH, BODY, "bold")[1] + 1.5 + paragraph(caption, 0, 0, WIDTH, SMALL)[1]
                  + 3.0)
-        axis_h = 2 * SMALL * 1.25 * 25.4 / 72 + 3.0
         fit = int((flow.room() - frame - axis_h) // ROW)
         if fit < min(4, len(rows) - start) and flow.pages[-1]:
             flow.new_page()
@@ -113,11 +127,7 @@ def diff_rows(flow: Flow, title: str, caption: str, rows: Sequence[DiffRow], sha
                 if e.get("difference") is None:
                     continue
                 colour = FAIR if e.get("beyond_chance") else BAR
-                if e.get("ci95_low") is not None and e["ci95_low"] != e["ci95_high"]:
-                    lo, hi = axis.at(e["ci95_low"]), axis.at(e["ci95_high"])
-                    items += [Line(lo, cy, hi, cy, 0.8, colour), Line(lo, cy - 0.8, lo, cy + 0.8, 0.6, colour),
-                              Line(hi, cy - 0.8, hi, cy + 0.8, 0.6, colour)]
-                items.append(Disc(axis.at(e["difference"]), cy, 0.75, colour))
+                items += _dot_and_whisker(e, axis, cy, colour)
                 values = f"{level(e['old'], share)} {arrow} {level(e['new'], share)}"
                 sign = _minus(signed(e["difference"], share))
                 items.append(Text(x + width - 12.0, base, values, font_key("body"), SMALL, GREY, "right"))
@@ -129,6 +139,27 @@ def diff_rows(flow: Flow, title: str, caption: str, rows: Sequence[DiffRow], sha
 
         flow.add(frame + len(part) * ROW + axis_h, draw, gap=gap)
         start += len(part)
+
+
+def _dot_and_whisker(e: Mapping[str, Any], axis: Axis, cy: float, colour: str) -> list[Item]:
+    """A difference's dot and its interval's line; past the axis's end, a line to the end and an arrowhead."""
+    left, right = axis.start - 1.5, axis.start + axis.length + 1.5
+
+    def at(v: float) -> float:
+        return min(right, max(left, axis.at(v)))
+
+    items: list[Item] = []
+    if e.get("ci95_low") is not None and e["ci95_low"] != e["ci95_high"]:
+        lo, hi = at(e["ci95_low"]), at(e["ci95_high"])
+        items.append(Line(lo, cy, hi, cy, 0.8, colour))
+        items += [Line(x, cy - 0.8, x, cy + 0.8, 0.6, colour) for x in (lo, hi) if left < x < right]
+    x = at(e["difference"])
+    if left < x < right:
+        items.append(Disc(x, cy, 0.75, colour))
+    else:  # off the scale: an arrowhead at the edge, pointing where the value lies
+        tip = 1.0 if x >= right else -1.0
+        items.append(Path((("M", x + 1.6 * tip, cy), ("L", x, cy + 1.1), ("L", x, cy - 1.1), ("Z",)), fill=colour))
+    return items
 
 
 def _seat_rows(figures: Mapping[str, Any]) -> list[DiffRow]:
@@ -162,9 +193,9 @@ def against_block(flow: Flow, summary: Mapping[str, Any]) -> None:
     _block(flow, f"This pack and {c['against']} each played {c['games']:,} games for each player count ({counts} "
                  f"players) with the same seeds, bots and seats: game i of one is dealt and rolled as game i of the "
                  "other until their differences make the players choose otherwise. Each figure is this pack's less "
-                 "the other's, game by game: a dot is the mean difference, its line the 95% interval (paired "
-                 "normal), vermilion when the difference is beyond chance (Holm's correction over the seats of a "
-                 "count, and over the cards).", BODY, colour=GREY, gap=GAP)
+                 "the other's, game by game: a dot is the mean difference and its line the 95% interval, paired "
+                 "normal; vermilion means beyond chance, judged with Holm's correction over the seats of a count "
+                 "and over the cards.", BODY, colour=GREY, gap=GAP)
     changed = [f"{name}: {card_note(card)}" for name, card in c["cards"].items() if card["change"] != "same"]
     _heading(flow, "What differs")
     for line in (changed or ["No card differs."]) + c.get("other_changes", []):
@@ -184,23 +215,29 @@ def against_block(flow: Flow, summary: Mapping[str, Any]) -> None:
 
 
 def _card_pages(flow: Flow, c: Mapping[str, Any]) -> None:
+    """A chart per card figure; figures the same in every pair of games are said in a line first (no
+    chart of zeros)."""
     cards = c["cards"]
     where = "all player counts together" if len(c["player_counts"]) > 1 else f"{c['player_counts'][0]} players"
+    charted, same = [], []
     for figure in rate_figures(cards):
-        verb = figure.removesuffix("_rate").replace("_", " ")
         paired = [n for n, card in cards.items() if "difference" in card.get(figure, {})]
-        if not paired:
-            continue
-        if all(cards[n][figure]["ci95_low"] == cards[n][figure]["ci95_high"] == 0 for n in paired):
-            _block(flow, f"How often each card is {verb}: the same in every pair of games.", BODY, "bold", gap=GAP)
-            continue
+        if paired and all(constant(cards[n][figure]) and not cards[n][figure]["difference"] for n in paired):
+            same.append(figure.removesuffix("_rate").replace("_", " "))
+        elif paired:
+            charted.append((figure, paired))
+    if same:
+        _block(flow, f"How often each card is {' or '.join(same)}: the same in every pair of games.", BODY, gap=GAP)
+    for figure, paired in charted:
+        verb = figure.removesuffix("_rate").replace("_", " ")
         order = sorted(paired, key=lambda n: (-cards[n][figure]["difference"], n))
         rows = [DiffRow(n, cards[n][figure], cards[n]["change"] != "same") for n in order]
         shown, rest = standing_out(cards, figure)
         summary = _minus(rest_line(cards, rest, figure, bool(shown)))
         diff_rows(flow, f"How often each card is {verb}: this pack less {c['against']} ({where})",
                   f"The share of games in which each card was {verb}, paired game by game; cards that differ "
-                  f"between the versions in bold. {summary}".strip(), rows, True)
+                  f"between the versions in bold (an arrowhead: off the scale, its difference on the right). "
+                  f"{summary}".strip(), rows, True)
         one_sided = [n for n, card in cards.items() if card["change"] in ("added", "removed") and figure in card]
         for n in one_sided:
             card = cards[n]

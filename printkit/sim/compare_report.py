@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .summary import percent
-
 CHANGES = ("changed", "renamed", "added", "removed")  # the order changed cards are listed in
 
 
@@ -19,8 +17,9 @@ def signed(x: float | None, share: bool) -> str:
 
 
 def level(x: float, share: bool) -> str:
-    """A figure on one side: a share as a per cent (62.4%, 0%), else a mean to two decimals (25.19, 7)."""
-    return percent(x) if share else f"{x:.2f}".rstrip("0").rstrip(".")
+    """A figure on one side: a share as a per cent with one decimal (62.4%, 0.0%: columns align), else a
+    mean to two decimals (25.19, 7)."""
+    return f"{100 * x:.1f}%" if share else f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def span(entry: Mapping[str, Any], share: bool) -> str:
@@ -104,7 +103,12 @@ def _card_lines(cards: Mapping[str, Mapping[str, Any]], counts: list[int]) -> li
     where = "all player counts together" if len(counts) > 1 else f"{counts[0]} players"
     for figure in rate_figures(cards):
         shown, rest = standing_out(cards, figure)
-        lines += ["", f"Cards, {figure.removesuffix('_rate').replace('_', ' ')} (share of games; {where}):"]
+        heading = f"Cards, {figure.removesuffix('_rate').replace('_', ' ')} (share of games; {where})"
+        paired = [c[figure] for c in cards.values() if "difference" in c.get(figure, {})]
+        if paired and all(constant(e) and not e["difference"] for e in paired):
+            lines += ["", f"{heading}: no difference in any pair of games."]
+            continue
+        lines += ["", heading + ":"]
         rows = [["card", "now", "before", "difference (pp)", "95% interval", ""]]
         for name in shown:
             e = cards[name][figure]

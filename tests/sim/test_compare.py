@@ -130,4 +130,4 @@ def test_against_pages_read_back_and_pass_the_page_lint(summary):
     assert "What differs" in text and "Banana: space 7 » 99" in text
     assert "Win rate by seat, 2 players: this pack less v1" in text
     assert "How often each card is claimed: this pack less v1 (all player counts together)" in text
-    assert "Fig (added): claimed in 0% of games." in text
+    assert "Fig (added): claimed in 0.0% of games." in text
