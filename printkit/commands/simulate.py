@@ -69,7 +69,11 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
     refused. Games are shared among all cores; the same seed gives the same report, byte for byte,
     whatever --workers.
 
-    Exit status: 0 simulated, 1 the pack has errors or a file could not be written, 2 usage error.
+    With --against OLD (another version of the one PACK: a pack folder, or a git revision as 'printkit
+    diff' takes it), OLD is played too, with the same seeds, bots and counts, and the report ends with
+    the paired differences, game by game, with 95% intervals (JSON "comparison"; balance.pdf's last pages).
+
+    Exit status: 0 simulated, 1 the pack (or OLD) has errors or a file could not be written, 2 usage error.
 
     \b
     Examples:
