@@ -11,6 +11,7 @@ from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse
 from ..core.errors import EXIT_OK
 from .runner import Steps, progress, runs
 from ..games.records import Limits, Unplayable
+from .simulate_against import Against, against_side
 
 FORMATS = ("text", "json")
 MAX_SEED = 2**63 - 1
@@ -50,9 +51,13 @@ def parse_players(text: str, limit: int) -> list[int]:
 @click.option("--no-pdf", "no_pdf", is_flag=True, help="Do not write <out>/<pack>/balance.pdf.")
 @click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
               help="Processes playing games (default: one per core). The report is the same for any number.")
+# --against (printkit.commands.simulate_against): OLD played with the same seeds, the report gains "comparison".
+@click.option("--against", "against", metavar="OLD",
+              help="Also play OLD, another version of PACK (a pack folder or a git revision, as 'printkit diff' "
+                   "takes it), with the same seeds, and report the paired differences.")
 @runs
 def simulate_command(packs: tuple[str, ...], games: int, players_text: str | None, bot: str | None, seed: int,
-                     fmt: str, out_dir: Path, no_pdf: bool, workers: int | None) -> int:
+                     fmt: str, out_dir: Path, no_pdf: bool, workers: int | None, against: str | None) -> int:
     """Play a pack many times with bots and report how balanced it is: game length, winning score and
     margin, win rate by seat with 95% intervals (first-player advantage), shared wins, and per card how
     often it is claimed or scored, with a short list of what stands out. Also writes balance.pdf (the
@@ -64,7 +69,11 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
     refused. Games are shared among all cores; the same seed gives the same report, byte for byte,
     whatever --workers.
 
-    Exit status: 0 simulated, 1 the pack has errors or a file could not be written, 2 usage error.
+    With --against OLD (another version of the one PACK: a pack folder, or a git revision as 'printkit
+    diff' takes it), OLD is played too, with the same seeds, bots and counts, and the report ends with
+    the paired differences, game by game, with 95% intervals (JSON "comparison"; balance.pdf's last pages).
+
+    Exit status: 0 simulated, 1 the pack (or OLD) has errors or a file could not be written, 2 usage error.
 
     \b
     Examples:
@@ -72,6 +81,7 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
       printkit simulate gag-grab --players 2,4,6 --bot lookahead --seed 7
       printkit simulate many-faces --games 1000 --format json > balance.json
       printkit simulate cards/my-game --no-pdf
+      printkit simulate cards/my-game --against main --players 4 --format json
     """
     limits = Limits()
     wanted = parse_players(players_text, limits.max_players_listed) if players_text is not None else None
@@ -81,10 +91,11 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
     refuse_shared_output(roots, out_dir)
     reports: list[str] = []
     status = EXIT_OK
-    for root in roots:
-        done = run_simulate(root, games, wanted, bot, seed, fmt, out_dir, no_pdf, workers, limits,
-                            echo=reports.append if fmt == "json" and len(roots) > 1 else None)
-        status = max(status, done)
+    with against_side(against, roots) as old:  # --against: OLD, from git in a temporary folder
+        for root in roots:
+            done = run_simulate(root, games, wanted, bot, seed, fmt, out_dir, no_pdf, workers, limits,
+                                echo=reports.append if fmt == "json" and len(roots) > 1 else None, against=old)
+            status = max(status, done)
     if reports:  # several packs as JSON: one document, a list of their reports
         click.echo('{"packs": [\n' + ",\n".join(r.rstrip("\n") for r in reports) + "\n]}")
     return status
@@ -116,20 +127,23 @@ def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: i
 
 
 def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
-                 out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None) -> int:
+                 out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None,
+                 against: Against | None = None) -> int:
     """Check, simulate, print the report (or hand it to ``echo``) and write balance.pdf; the exit status."""
     steps = Steps()
-    with steps.step(root.name, "simulated", findings=sys.stderr if fmt == "json" else None):  # stdout stays JSON
-        summary = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo)
+    with steps.step(root.name, "simulated", findings=sys.stderr if fmt == "json" else None,
+                    usage_ends=against is not None):  # stdout stays JSON
+        summary, fallback = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo, against)
     if not no_pdf and steps.status == EXIT_OK:
         with steps.step(f"{summary['pack']}: balance.pdf", "written"):
-            _write_balance_pdf(summary, root, out_dir)
+            _write_balance_pdf(summary, root, out_dir, fallback)
     return steps.status
 
 
 def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
-               workers: int | None, limits: Limits, echo):
-    """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary."""
+               workers: int | None, limits: Limits, echo, against: Against | None = None):
+    """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary
+    and the pack's fallback fonts (for balance.pdf, which sets the pack's names as the kit does)."""
     from .build import checked_pack
     from .report import display_path, visible
     from ..checks.composition import seating_findings
@@ -139,6 +153,8 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
 
     pack = checked_pack(root).loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
+    if against is not None:  # --against: OLD checked, and only the player counts both packs allow
+        counts = against.prepare(pack, engine, counts, games, limits.max_games)
     # A player count the board cannot seat (a warning in check: the kit still prints) cannot be played:
     # refused at the start spaces' key, as check shows it.
     for f in seating_findings(pack, counts):
@@ -148,33 +164,41 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
         setup = engine.prepare(pack)
     except Unplayable as exc:
         raise click.UsageError(f"'{pack.id}' cannot be simulated: {exc}") from None
-    started = time.perf_counter()
-    with progress(pack.id) as update:
-        games_done = (lambda done, total: update("games", done, total)) if update else None
-        try:
-            runs = simulate(pack, engine, games, counts, bot, seed, workers, games_done, setup=setup,
-                            budget=limits.max_steps)
-        except OverBudget:
-            raise click.UsageError(
-                f"{games * len(counts):,} games of '{pack.id}' would take more than {limits.max_steps:,} steps "
-                f"(a turn counts one step per board space, eight with the lookahead bot: here "
-                f"{steps_per_turn(engine, setup, bot):,}); "
-                "ask for fewer with --games or --players") from None
-    elapsed = time.perf_counter() - started
+
+    def play(pack, setup, what: str):
+        """The games of one pack (with --against, of each), timed on stderr."""
+        started = time.perf_counter()
+        with progress(what) as update:
+            games_done = (lambda done, total: update("games", done, total)) if update else None
+            try:
+                runs = simulate(pack, engine, games, counts, bot, seed, workers, games_done, setup=setup,
+                                budget=limits.max_steps)
+            except OverBudget:
+                raise click.UsageError(
+                    f"{games * len(counts):,} games of '{pack.id}' would take more than {limits.max_steps:,} steps "
+                    f"(a turn counts one step per board space, eight with the lookahead bot: here "
+                    f"{steps_per_turn(engine, setup, bot):,}); "
+                    "ask for fewer with --games or --players") from None
+        elapsed = time.perf_counter() - started
+        total = games * len(counts)
+        click.echo(visible(f"{what}: {total:,} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):,.0f} "
+                           "games/s)"), err=True)
+        return runs
+
+    runs = play(pack, setup, pack.id)
     summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,
                         max_turns=limits.max_turns, labels=pack_labels(pack))
+    if against is not None:  # --against: OLD played as PACK was, the paired differences
+        summary["comparison"] = against.compare(pack, engine, setup, runs, play)
     shown = json_report(summary) if fmt == "json" else text_report(summary)
     if echo is not None:
         echo(shown)
     else:
         click.echo(shown, nl=False)
-    total = games * len(counts)
-    click.echo(visible(f"{pack.id}: {total:,} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):,.0f} games/s)"),
-               err=True)
-    return summary
+    return summary, pack.manifest.fonts.fallback
 
 
-def _write_balance_pdf(summary, root: Path, out_dir: Path) -> None:
+def _write_balance_pdf(summary, root: Path, out_dir: Path, fallback: tuple[str, ...] = ()) -> None:
     """OUT/<pack>/balance.pdf, the summary and its charts."""
     from .build import output_name
     from ..core.output import target_in, write_files_atomically
@@ -182,6 +206,6 @@ def _write_balance_pdf(summary, root: Path, out_dir: Path) -> None:
     from ..render.balance import balance_pdf
 
     folder = target_in(out_dir, output_name(root))
-    data, pages = balance_pdf(summary)
+    data, pages = balance_pdf(summary, fallback)
     write_files_atomically({target_in(folder, "balance.pdf"): data}, tree=folder)
     click.echo(visible(f"{summary['pack']}: wrote balance.pdf ({pages} pages) to {display_path(folder)}"), err=True)

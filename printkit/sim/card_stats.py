@@ -20,7 +20,8 @@ from collections.abc import Mapping, Sequence
 from statistics import NormalDist
 from typing import Any
 
-from .summary import percent, wilson
+from .seats import wilson
+from .summary import percent
 
 MARGIN = 2.0  # odds ratio a card's interval must clear on the far side of the model to be flagged
 ALPHA = 0.05  # chance, over all the cards judged, of flagging one by luck alone

@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
 from .card_stats import main_figure
-from .summary import fair_pct, interval, is_share, labelled, number, percent
+from .compare_report import comparison_lines
+from .summary import fair_pct, interval, is_share, labelled, number, p_value, percent, seat_reason, seat_verdict
+
+TEXT_WIDTH = 110  # columns the count block's sentences wrap at
+MAX_TURN_ROWS = 6  # rows of win rate given turns in the text; JSON has them all
 
 DIGITS = 4  # decimals kept in JSON: enough for any rate, and the same bytes from run to run
 
@@ -86,13 +91,73 @@ def _count_block(f: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
     rows = [["seat"] + [str(s + 1) for s in range(p)],
             ["wins"] + [f"{100 * r:.1f}%" for r in f["win_rate_by_seat"]],
             ["95% interval"] + [interval(lo, hi) for lo, hi in f["win_rate_ci95"]],
-            ["turns taken"] + [f"{t:.2f}" for t in f["turns_by_seat"]]]
+            ["seat test (Holm)"] + [_p(p) for p in f["seat_equality"]["seat_p_holm"]],
+            ["turns taken"] + [f"{t:.2f}" for t in f["turns_by_seat"]],
+            ["extra turn"] + [percent(s) for s in f["extra_turn"]["share_by_seat"]]]
+    rows += _turn_rows(f)
     lines += _table(rows)
-    lines.append(f"  (a fair share is {fair_pct(f['fair_share'])}; a win shared by k seats counts 1/k to each; "
-                 "turns taken: the mean per game)")
+    lines += _wrapped(f"(a fair share is {fair_pct(f['fair_share'])}; a win shared by k seats counts 1/k to each; "
+                      "seat test: each seat's wins against the others', adjusted for testing every seat (Holm); "
+                      "turns taken: the mean per game; extra turn: the share of games in which the seat took one "
+                      "turn more than the last seat; won with N turns: the share of the games in which the seat "
+                      "took N turns that it won, of how many)")
+    test = f["seat_equality"]
+    degrees = f"{test['df']} degree{'s' if test['df'] != 1 else ''} of freedom"
+    verdict = seat_verdict(f)
+    if verdict:
+        lines += _wrapped(verdict + ("" if test["p_value"] is None else
+                                     f" Chi-square {test['chi_square']:.1f} with {degrees}."))
+    reason = seat_reason(f)
+    if reason:
+        lines += _wrapped(reason)
     for key, value in f["figures"].items():
         lines.append(f"  {key}: {_value(value, labels, key.endswith(('_share', '_rate')))}")
     return lines
+
+
+def _wrapped(text: str) -> list[str]:
+    """A sentence of the count block, indented and wrapped to TEXT_WIDTH columns."""
+    return textwrap.wrap(text, TEXT_WIDTH, initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _p(p: float | None) -> str:
+    return "–" if p is None else p_value(p).removeprefix("p ").removeprefix("= ")
+
+
+def _turn_rows(f: Mapping[str, Any]) -> list[list[str]]:
+    """'won with N turns' rows, most turns first, when seats took different turns (else they say nothing
+    about seats) and there are few enough of them."""
+    extra = f["extra_turn"]
+    if extra["win_rate_with"] is None:
+        return []
+    found = sorted({row["turns"] for rows in f["win_rate_given_turns"] for row in rows}, reverse=True)
+    if len(found) > MAX_TURN_ROWS:
+        return [["won with N turns"] + ["(see JSON)"] * f["players"]]
+    out = []
+    for turns in found:
+        cells = []
+        for rows in f["win_rate_given_turns"]:
+            row = next((r for r in rows if r["turns"] == turns), None)
+            cells.append("–" if row is None else f"{percent(row['win_rate'])} of {row['games']:,}")
+        out.append([f"won with {turns} turns"] + cells)
+    return out
+
+
+def across_table(summary: Mapping[str, Any]) -> list[str]:
+    """Every player count at a glance: win rate and turns taken by seat, game length and the seat test."""
+    counts = list(summary["by_players"].values())
+    seats = max(c["players"] for c in counts)
+    rows = [["players", ""] + [f"seat {s + 1}" for s in range(seats)] + ["turns", "rounds", "seats equal?"]]
+    for c in counts:
+        pad = [""] * (seats - c["players"])
+        test = c["seat_equality"]["p_value"]
+        rows.append([str(c["players"]), "wins"] + [f"{100 * r:.1f}%" for r in c["win_rate_by_seat"]] + pad
+                    + [f"{c['length']['turns']['mean']:.1f}", f"{c['length']['rounds']['mean']:.1f}",
+                       "not tested" if test is None else p_value(test)])
+        rows.append(["", "turns"] + [f"{t:.2f}" for t in c["turns_by_seat"]] + pad + ["", "", ""])
+    return (["Across player counts:"] + _table(rows, right_from=2)
+            + _wrapped("(wins: the share of games each seat won; turns: the mean turns it took; turns and rounds: "
+                       "the mean game length; seats equal?: the p-value of the chi-square test of equal shares)"))
 
 
 def _value(value: Any, labels: Mapping[str, str], share: bool = False) -> str:
@@ -191,9 +256,12 @@ def text_report(summary: Mapping[str, Any]) -> str:
     if limits:  # the bots' doing, not findings on the cards
         lines += ["", "Bot limits (what these bots leave untested; not findings on the cards):"]
         lines += [f"- {labelled(name, summary.get('labels', {}))}: {why}." for name, why in limits.items()]
+    if len(summary["by_players"]) > 1:
+        lines += [""] + across_table(summary)
     for figures in summary["by_players"].values():
         lines += [""] + _count_block(figures, summary.get("labels", {}))
     cards = _cards_block(summary)
     if cards:
         lines += [""] + cards
+    lines += comparison_lines(summary)  # --against (sim/compare_report.py)
     return "\n".join(lines) + "\n"

@@ -12,6 +12,7 @@ import hashlib
 import importlib
 import os
 import random
+import signal
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -68,6 +69,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _start_worker(module: str, setup: Any, budget: int | None) -> None:
+    # A worker ends when the pool ends it (SIGTERM), quietly: not through a handler it inherited from the
+    # parent (simulate --against keeps a git checkout there, removed on SIGTERM).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["engine"] = importlib.import_module(module)
     _WORKER["setup"] = setup
     _WORKER["budget"] = budget
