@@ -16,7 +16,8 @@ from ..core.mm import Rect
 from ..geometry.text import wrap
 from ..geometry.typography import keep_words
 from .charts import bar_rows, histogram, seat_chart
-from .summary import fair_pct, labelled, main_figure, number, percent
+from .bot_stats import seating
+from .summary import fair_pct, interval, labelled, main_figure, number, percent
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, which Letter's reader can print at 97% without losing anything
 MARGIN = 18.0
@@ -349,6 +350,43 @@ def _mapping_chart(flow: Flow, title: str, values: Mapping[str, float], labels: 
     flow.add(height, draw)
 
 
+def _bot_table(flow: Flow, figures: Mapping[str, Any]) -> None:
+    """Bots against bots in one player count: each bot's wins per seat-game, its 95% interval, and its win
+    rate in each seat (only with ``--bots``; see ``sim.bot_stats``)."""
+    by_bot = figures.get("win_rate_by_bot")
+    if not by_bot:
+        return
+    p = figures["players"]
+    title = f"Bots against bots, {p} players"
+    caption = (f"Each bot's share of wins over the seat-games it played (a seat in a game), rotated through every "
+               f"seat equally; a fair share is {fair_pct(1 / p)}. A win shared by k seats counts 1/k to each.")
+    head = ["bot", "seat-games", "wins", "95% interval"] + [f"seat {s + 1}" for s in range(p)]
+    rows = [[b, f"{f['seat_games']:,}", percent(f["win_rate"]), interval(*f["ci95"])]
+            + ["–" if r is None else percent(r) for r in f["win_rate_by_seat"]] for b, f in by_bot.items()]
+    fixed = [30.0, 20.0, 14.0, 26.0]
+    seat_w = min(16.0, (WIDTH - sum(fixed)) / p)
+    widths = fixed + [seat_w] * p
+    pitch = _line_pitch(SMALL) + 1.0
+    height = _frame_height(WIDTH, title, caption) + (len(rows) + 1) * pitch
+
+    def draw(x: float, top: float, width: float) -> list[Item]:
+        items, below = _chart_frame(x, top, width, title, caption)
+        cap = metrics("body").cap(SMALL)
+        for n, row in enumerate([head] + rows):
+            base, left = below - cap - n * pitch, x
+            for c, (cell, w) in enumerate(zip(row, widths)):
+                font = "bold" if n == 0 else "body"
+                if c == 0:
+                    items.append(_text(left, base, _fit(cell, w - 2.0, SMALL, font), SMALL, font))
+                else:
+                    items.append(_text(left + w, base, cell, SMALL, font, align="right"))
+                left += w
+            if n == 0:
+                items.append(Line(x, base - 1.2, left, base - 1.2, 0.3))
+        return items
+    flow.add(height, draw)
+
+
 def balance_pages(summary: Mapping[str, Any]) -> list[Page]:
     """Title and observations, then per player count the seat and length charts, then cards and figures."""
     flow = Flow()
@@ -359,7 +397,7 @@ def balance_pages(summary: Mapping[str, Any]) -> list[Page]:
                                       TITLE, "display")], gap=3.0)
     counts = ", ".join(str(p) for p in summary["player_counts"])
     _paragraph_block(flow, f"{summary['games']:,} simulated games for each player count ({counts} players), "
-                           f"{summary['bot']} bots in every seat, seed {summary['seed']}. Made by 'printkit simulate'; "
+                           f"{seating(summary)}, seed {summary['seed']}. Made by 'printkit simulate'; "
                            "seats are numbered in playing order, seat 1 playing first.", BODY, GREY, gap=GAP)
     _heading(flow, "What stands out")
     for line in summary["observations"]:
@@ -367,6 +405,8 @@ def balance_pages(summary: Mapping[str, Any]) -> list[Page]:
     flow.top -= GAP
     for figures in summary["by_players"].values():
         _count_charts(flow, figures)
+    for figures in summary["by_players"].values():  # bots against bots (--bots), if any
+        _bot_table(flow, figures)
     for figures in summary["by_players"].values():  # cards, then the engine's figures, per player count
         _card_rows(flow, figures)
         _figure_charts(flow, figures, summary.get("labels", {}))
