@@ -360,7 +360,7 @@ def _bot_table(flow: Flow, figures: Mapping[str, Any]) -> None:
     title = f"Bots against bots, {p} players"
     caption = (f"Each bot's share of wins over the seat-games it played (a seat in a game), rotated through every "
                f"seat equally; a fair share is {fair_pct(1 / p)}. A win shared by k seats counts 1/k to each.")
-    head = ["bot", "seat-games", "wins", "95% interval"] + [f"seat {s + 1}" for s in range(p)]
+    head = ["bot", "seat-games", "win rate", "95% interval"] + [f"seat {s + 1}" for s in range(p)]
     rows = [[b, f"{f['seat_games']:,}", percent(f["win_rate"]), interval(*f["ci95"])]
             + ["–" if r is None else percent(r) for r in f["win_rate_by_seat"]] for b, f in by_bot.items()]
     fixed = [30.0, 20.0, 14.0, 26.0]

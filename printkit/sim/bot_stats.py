@@ -42,29 +42,29 @@ def win_rate_by_bot(records: Sequence[GameRecord], bots: Sequence[str], players:
     return out
 
 
-def _strength(a: str, fa: Mapping[str, Any], b: str, fb: Mapping[str, Any]) -> str:
-    (alo, ahi), (blo, bhi) = fa["ci95"], fb["ci95"]
-    if alo > bhi:
-        return f"{a} is stronger than {b} beyond chance (their 95% intervals do not overlap)"
-    if blo > ahi:
-        return f"{b} is stronger than {a} beyond chance (their 95% intervals do not overlap)"
-    return f"{a} and {b} are not told apart beyond chance (their 95% intervals overlap)"
-
-
 def bot_observations(figures: Mapping[str, Any]) -> list[str]:
-    """One sentence per player count: each bot's win rate per seat-game against the fair share, and which
-    bots are stronger than which beyond chance."""
+    """One sentence per player count: each bot's win rate per seat-game with its interval, then which bots
+    are stronger than which beyond chance (their 95% intervals apart) and which cannot be told apart."""
     by_bot = figures.get("win_rate_by_bot")
     if not by_bot or len(by_bot) < 2:
         return []
     p = figures["players"]
-    fair = 1 / p
     rates = "; ".join(f"{b} {percent(f['win_rate'])} of {f['seat_games']:,} seat-games "
                       f"(95% interval {interval(*f['ci95'])})" for b, f in by_bot.items())
     ranked = sorted(by_bot, key=lambda b: -by_bot[b]["win_rate"])
-    pairs = [_strength(a, by_bot[a], b, by_bot[b]) for i, a in enumerate(ranked) for b in ranked[i + 1:]]
-    return [f"Bots against bots, {p} players (a fair share is {fair_pct(fair)} per seat): {rates}. "
-            + "; ".join(pairs) + "."]
+    apart, close = [], []
+    for i, a in enumerate(ranked):
+        for b in ranked[i + 1:]:
+            if by_bot[a]["ci95"][0] > by_bot[b]["ci95"][1]:
+                apart.append(f"{a} than {b}")
+            else:
+                close.append(f"{a} and {b}")
+    line = f"Bots against bots, {p} players (a fair share is {fair_pct(1 / p)} of seat-games): {rates}."
+    if apart:
+        line += f" Stronger beyond chance (95% intervals apart): {', '.join(apart)}."
+    if close:
+        line += f" Not told apart: {', '.join(close)}."
+    return [line]
 
 
 def bots_text_block(figures: Mapping[str, Any]) -> list[str]:
@@ -73,7 +73,7 @@ def bots_text_block(figures: Mapping[str, Any]) -> list[str]:
     if not by_bot:
         return []
     p = figures["players"]
-    rows = [["bot", "seat-games", "wins", "95% interval"] + [f"seat {s + 1}" for s in range(p)]]
+    rows = [["bot", "seat-games", "win rate", "95% interval"] + [f"seat {s + 1}" for s in range(p)]]
     for b, f in by_bot.items():
         rows.append([b, f"{f['seat_games']:,}", percent(f["win_rate"]), interval(*f["ci95"])]
                     + ["–" if r is None else percent(r) for r in f["win_rate_by_seat"]])

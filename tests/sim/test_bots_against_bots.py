@@ -93,7 +93,8 @@ def test_the_lucky_toy_bot_wins_more_and_the_report_says_so():
     by_bot = summary["by_players"]["2"]["win_rate_by_bot"]
     assert by_bot["lucky"]["ci95"][0] > by_bot["plain"]["ci95"][1]
     assert by_bot["lucky"]["seat_games"] == by_bot["plain"]["seat_games"] == 300
-    assert any("lucky is stronger than plain beyond chance" in line for line in summary["observations"])
+    assert any("Stronger beyond chance (95% intervals apart): lucky than plain." in line
+               for line in summary["observations"])
     text = text_report(summary)
     assert "the line-up plain, lucky rotated through the seats" in text
     assert "Bots against bots" in text
