@@ -201,7 +201,7 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
         except OverBudget:
             raise click.UsageError(
                 f"{games * len(counts):,} games of '{pack.id}' would take more than {limits.max_steps:,} steps "
-                f"(a turn counts one step per board space, eight with the lookahead bot, two with thrifty: here "
+                f"(a turn counts one step per board space, eight with the lookahead bot: here "
                 f"{max(steps_per_turn(engine, setup, b) for b in bots or (bot,)):,}); "
                 "ask for fewer with --games or --players") from None
     elapsed = time.perf_counter() - started
