@@ -85,9 +85,8 @@ def bots_text_block(figures: Mapping[str, Any]) -> list[str]:
 
 
 def seating(summary: Mapping[str, Any]) -> str:
-    """Who played, for a report's opening line: 'greedy bots in every seat', or the bots rotated through them."""
-    bots = list(dict.fromkeys(summary.get("bots") or [summary["bot"]]))
-    if len(bots) == 1 and not summary.get("bots"):
-        return f"{bots[0]} bots in every seat"
-    listed = ", ".join(summary["bots"])
-    return f"the line-up {listed} rotated through the seats" if len(bots) > 1 else f"{bots[0]} bots in every seat"
+    """Who played, for a report's opening line: 'greedy bots in every seat', or the line-up rotated."""
+    bots = summary.get("bots")
+    if bots and len(set(bots)) > 1:
+        return f"the line-up {', '.join(bots)} rotated through the seats"
+    return f"{bots[0] if bots else summary['bot']} bots in every seat"
