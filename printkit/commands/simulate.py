@@ -17,6 +17,7 @@ FORMATS = ("text", "json")
 MAX_SEED = 2**63 - 1
 MAX_WORKERS = 64
 DEFAULT_GAMES = 500
+MAX_BOTS = 8  # --bots lists at most this many (and no more than the fewest players asked for)
 
 
 def parse_players(text: str, limit: int) -> list[int]:
@@ -43,6 +44,10 @@ def parse_players(text: str, limit: int) -> list[int]:
 @click.option("--players", "players_text", metavar="K[,K...]",
               help="Player counts to simulate, such as 4 or 3,4,5 (at most 8). Default: every count the pack allows.")
 @click.option("--bot", metavar="NAME", help="The bot in every seat (default: the engine's first, greedy).")
+@click.option("--bots", "bots_text", metavar="NAME,NAME[,...]",
+              help="Bots against bots: the bots listed share the seats, rotated so that each sits in every seat "
+                   "equally often, and the report gives each bot's win rate (not with --bot; at most "
+                   f"{MAX_BOTS} names, and no more than the players).")
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
               help="Seed of the games: the same seed gives the same report.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
@@ -56,8 +61,9 @@ def parse_players(text: str, limit: int) -> list[int]:
               help="Also play OLD, another version of PACK (a pack folder or a git revision, as 'printkit diff' "
                    "takes it), with the same seeds, and report the paired differences.")
 @runs
-def simulate_command(packs: tuple[str, ...], games: int, players_text: str | None, bot: str | None, seed: int,
-                     fmt: str, out_dir: Path, no_pdf: bool, workers: int | None, against: str | None) -> int:
+def simulate_command(packs: tuple[str, ...], games: int, players_text: str | None, bot: str | None,
+                     bots_text: str | None, seed: int, fmt: str, out_dir: Path, no_pdf: bool,
+                     workers: int | None, against: str | None) -> int:
     """Play a pack many times with bots and report how balanced it is: game length, winning score and
     margin, win rate by seat with 95% intervals (first-player advantage), shared wins, and per card how
     often it is claimed or scored, with a short list of what stands out. Also writes balance.pdf (the
@@ -79,12 +85,14 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
     Examples:
       printkit simulate gag-grab --games 2000 --players 4
       printkit simulate gag-grab --players 2,4,6 --bot lookahead --seed 7
+      printkit simulate gag-grab --players 4 --bots greedy,random --games 400
       printkit simulate many-faces --games 1000 --format json > balance.json
       printkit simulate cards/my-game --no-pdf
       printkit simulate cards/my-game --against main --players 4 --format json
     """
     limits = Limits()
     wanted = parse_players(players_text, limits.max_players_listed) if players_text is not None else None
+    bots = parse_bots(bots_text, bot)
     if not no_pdf:
         check_source_date_epoch()
     roots = resolve_packs(packs, ignore_outside=False)
@@ -94,11 +102,44 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
     with against_side(against, roots) as old:  # --against: OLD, from git in a temporary folder
         for root in roots:
             done = run_simulate(root, games, wanted, bot, seed, fmt, out_dir, no_pdf, workers, limits,
-                                echo=reports.append if fmt == "json" and len(roots) > 1 else None, against=old)
+                                echo=reports.append if fmt == "json" and len(roots) > 1 else None, against=old,
+                                bots=bots)
             status = max(status, done)
     if reports:  # several packs as JSON: one document, a list of their reports
         click.echo('{"packs": [\n' + ",\n".join(r.rstrip("\n") for r in reports) + "\n]}")
     return status
+
+
+# -- --bots: bots against bots ------------------------------------------------------------------------------
+
+def parse_bots(text: str | None, bot: str | None) -> tuple[str, ...] | None:
+    """'greedy,random' as the names listed (a name may repeat: greedy,greedy,greedy,random); None without
+    --bots; BadParameter for an empty name, too many, or --bot given too."""
+    if text is None:
+        return None
+    if bot is not None:
+        raise click.UsageError("--bot and --bots cannot be used together: --bot seats one bot in every seat, "
+                               "--bots rotates several through the seats")
+    names = [part.strip() for part in text.split(",")]
+    if len(names) > MAX_BOTS:
+        raise click.BadParameter(f"at most {MAX_BOTS} bots, not {len(names)}", param_hint="--bots")
+    for name in names:
+        if not name or not name.isascii() or len(name) > 40:
+            shown = name.encode("unicode_escape").decode("ascii")[:20]
+            raise click.BadParameter(f"'{shown}' is not a bot's name; write names separated by commas, such as "
+                                     "greedy,random", param_hint="--bots")
+    return tuple(names)
+
+
+def check_bots(engine, bots: tuple[str, ...], counts: list[int]) -> None:
+    """A usage error naming a bot the engine lacks (and listing its bots), or a list longer than the players."""
+    for name in bots:
+        if name not in engine.bots:
+            raise click.BadParameter(f"unknown bot '{name}'; the {engine.name} engine has {', '.join(engine.bots)}",
+                                     param_hint="--bots")
+    if len(bots) > min(counts):
+        raise click.BadParameter(f"{len(bots)} bots listed for {min(counts)}-player games: list at most one bot "
+                                 "per seat", param_hint="--bots")
 
 
 def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: int, limits: Limits):
@@ -128,12 +169,12 @@ def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: i
 
 def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
                  out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None,
-                 against: Against | None = None) -> int:
+                 against: Against | None = None, bots: tuple[str, ...] | None = None) -> int:
     """Check, simulate, print the report (or hand it to ``echo``) and write balance.pdf; the exit status."""
     steps = Steps()
     with steps.step(root.name, "simulated", findings=sys.stderr if fmt == "json" else None,
                     usage_ends=against is not None):  # stdout stays JSON
-        summary, fallback = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo, against)
+        summary, fallback = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo, against, bots)
     if not no_pdf and steps.status == EXIT_OK:
         with steps.step(f"{summary['pack']}: balance.pdf", "written"):
             _write_balance_pdf(summary, root, out_dir, fallback)
@@ -141,7 +182,8 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
 
 
 def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
-               workers: int | None, limits: Limits, echo, against: Against | None = None):
+               workers: int | None, limits: Limits, echo, against: Against | None = None,
+               bots: tuple[str, ...] | None = None):
     """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary
     and the pack's fallback fonts (for balance.pdf, which sets the pack's names as the kit does)."""
     from .build import checked_pack
@@ -153,6 +195,9 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
 
     pack = checked_pack(root).loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
+    if bots:
+        check_bots(engine, bots, counts)
+    seated = bots or bot  # the bots listed, rotated through the seats, or one bot in every seat
     if against is not None:  # --against: OLD checked, and only the player counts both packs allow
         counts = against.prepare(pack, engine, counts, games, limits.max_games)
     # A player count the board cannot seat (a warning in check: the kit still prints) cannot be played:
@@ -171,13 +216,13 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
         with progress(what) as update:
             games_done = (lambda done, total: update("games", done, total)) if update else None
             try:
-                runs = simulate(pack, engine, games, counts, bot, seed, workers, games_done, setup=setup,
+                runs = simulate(pack, engine, games, counts, seated, seed, workers, games_done, setup=setup,
                                 budget=limits.max_steps)
             except OverBudget:
                 raise click.UsageError(
                     f"{games * len(counts):,} games of '{pack.id}' would take more than {limits.max_steps:,} steps "
                     f"(a turn counts one step per board space, eight with the lookahead bot: here "
-                    f"{steps_per_turn(engine, setup, bot):,}); "
+                    f"{max(steps_per_turn(engine, setup, b) for b in bots or (bot,)):,}); "
                     "ask for fewer with --games or --players") from None
         elapsed = time.perf_counter() - started
         total = games * len(counts)
@@ -186,8 +231,9 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
         return runs
 
     runs = play(pack, setup, pack.id)
-    summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,
-                        max_turns=limits.max_turns, labels=pack_labels(pack))
+    summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title,
+                        bot=",".join(bots) if bots else bot, seed=seed, max_turns=limits.max_turns,
+                        labels=pack_labels(pack), bots=bots)
     if against is not None:  # --against: OLD played as PACK was, the paired differences
         summary["comparison"] = against.compare(pack, engine, setup, runs, play)
     shown = json_report(summary) if fmt == "json" else text_report(summary)

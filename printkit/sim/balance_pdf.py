@@ -17,10 +17,11 @@ from ..geometry.draw import Box, Item, Line, Page, Text
 from ..core.mm import Rect
 from ..geometry.text import wrap
 from ..geometry.typography import keep_words
+from .bot_stats import seating
 from .card_stats import main_figure, outliers
 from .charts import bar_rows, grouped_chart, histogram, seat_chart
 from .seats import unequal_seats
-from .summary import fair_pct, labelled, number, p_value, percent, seat_reason
+from .summary import fair_pct, interval, labelled, number, p_value, percent, seat_reason
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, which Letter's reader can print at 97% without losing anything
 MARGIN = 18.0
@@ -569,6 +570,43 @@ def _figures_table(flow: Flow, counts: Sequence[Mapping[str, Any]], labels: Mapp
         first = False
 
 
+def _bot_table(flow: Flow, figures: Mapping[str, Any]) -> None:
+    """Bots against bots in one player count: each bot's wins per seat-game, its 95% interval, and its win
+    rate in each seat (only with ``--bots``; see ``sim.bot_stats``)."""
+    by_bot = figures.get("win_rate_by_bot")
+    if not by_bot:
+        return
+    p = figures["players"]
+    title = f"Bots against bots, {p} players"
+    caption = (f"Each bot's share of wins over the seat-games it played (a seat in a game), rotated through every "
+               f"seat equally; a fair share is {fair_pct(1 / p)}. A win shared by k seats counts 1/k to each.")
+    head = ["bot", "seat-games", "win rate", "95% interval"] + [f"seat {s + 1}" for s in range(p)]
+    rows = [[b, f"{f['seat_games']:,}", percent(f["win_rate"]), interval(*f["ci95"])]
+            + ["–" if r is None else percent(r) for r in f["win_rate_by_seat"]] for b, f in by_bot.items()]
+    fixed = [30.0, 20.0, 14.0, 26.0]
+    seat_w = min(16.0, (WIDTH - sum(fixed)) / p)
+    widths = fixed + [seat_w] * p
+    pitch = _line_pitch(SMALL) + 1.0
+    height = _frame_height(WIDTH, title, caption) + (len(rows) + 1) * pitch
+
+    def draw(x: float, top: float, width: float) -> list[Item]:
+        items, below = _chart_frame(x, top, width, title, caption)
+        cap = metrics("body").cap(SMALL)
+        for n, row in enumerate([head] + rows):
+            base, left = below - cap - n * pitch, x
+            for c, (cell, w) in enumerate(zip(row, widths)):
+                font = "bold" if n == 0 else "body"
+                if c == 0:
+                    items.append(_text(left, base, _fit(cell, w - 2.0, SMALL, font), SMALL, font))
+                else:
+                    items.append(_text(left + w, base, cell, SMALL, font, align="right"))
+                left += w
+            if n == 0:
+                items.append(Line(x, base - 1.2, left, base - 1.2, 0.3))
+        return items
+    flow.add(height, draw)
+
+
 def balance_pages(summary: Mapping[str, Any], fallback: Sequence[str] = ()) -> list[Page]:
     """Title, the table across player counts and what stands out; then each count's seats; then the engine's
     figures (a table, a column per count) and the cards. ``fallback``: the pack's fallback fonts (its
@@ -590,7 +628,7 @@ def _pages(summary: Mapping[str, Any]) -> list[Page]:
     counts = list(summary["by_players"].values())
     listed = ", ".join(str(p) for p in summary["player_counts"])
     _paragraph_block(flow, f"{summary['games']:,} simulated games for each player count ({listed} players), "
-                           f"{summary['bot']} bots in every seat, seed {summary['seed']}. Made by 'printkit simulate'; "
+                           f"{seating(summary)}, seed {summary['seed']}. Made by 'printkit simulate'; "
                            "seats are numbered in playing order, seat 1 playing first.", BODY, GREY, gap=GAP)
     if len(counts) > 1:
         _across_block(flow, counts)
@@ -606,6 +644,8 @@ def _pages(summary: Mapping[str, Any]) -> list[Page]:
         flow.top -= GAP
     for figures in counts:
         _count_charts(flow, figures, heading=len(counts) > 1)
+    for figures in counts:  # bots against bots (--bots), if any
+        _bot_table(flow, figures)
     _figures_table(flow, counts, summary.get("labels", {}))  # before the cards: it fills the page the seats leave
     for figures in counts:
         _card_rows(flow, figures, summary, model=figures is counts[0])

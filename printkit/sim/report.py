@@ -6,6 +6,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from .bot_stats import bots_text_block, seating
 from .card_stats import main_figure
 from .compare_report import comparison_lines
 from .summary import fair_pct, interval, is_share, labelled, number, p_value, percent, seat_reason, seat_verdict
@@ -249,7 +250,7 @@ def _cell(value: Any, key: str = "") -> str:
 def text_report(summary: Mapping[str, Any]) -> str:
     """Observations first, then a compact block per player count and the table of cards."""
     lines = [f"{summary['title']}: {summary['games']:,} simulated games per player count, "
-             f"{summary['bot']} bots in every seat, seed {summary['seed']} ({summary['engine']} engine)", "",
+             f"{seating(summary)}, seed {summary['seed']} ({summary['engine']} engine)", "",
              "What stands out:"]
     lines += [f"- {line}" for line in summary["observations"]]
     limits = summary.get("bot_limits") or {}
@@ -260,6 +261,7 @@ def text_report(summary: Mapping[str, Any]) -> str:
         lines += [""] + across_table(summary)
     for figures in summary["by_players"].values():
         lines += [""] + _count_block(figures, summary.get("labels", {}))
+        lines += bots_text_block(figures)  # bots against bots (--bots), if any
     cards = _cards_block(summary)
     if cards:
         lines += [""] + cards

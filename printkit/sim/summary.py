@@ -99,14 +99,21 @@ def _histogram(values: Sequence[int]) -> list[list[int]]:
 
 
 def summarize(engine: Any, setup: Any, runs: Mapping[int, Sequence[GameRecord]], *, pack: str, title: str,
-              bot: str, seed: int, max_turns: int, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
+              bot: str, seed: int, max_turns: int, labels: Mapping[str, str] | None = None,
+              bots: Sequence[str] | None = None) -> dict[str, Any]:
     """The whole report: the first player count's figures at the top level, every count under 'by_players'.
 
     ``runs`` maps each player count, in the order asked for, to its records. ``labels`` maps the terms
-    the figures are keyed by (persona ids) to the words the pack's cards print for them.
+    the figures are keyed by (persona ids) to the words the pack's cards print for them. ``bots``, the
+    line-up of ``--bots`` (see ``sim.run.lineup``), adds each count's ``win_rate_by_bot``.
     """
     labels = dict(labels or {})
     by_players = {str(p): count_summary(engine, setup, p, records) for p, records in runs.items()}
+    if bots:  # bots against bots (sim.bot_stats)
+        from .bot_stats import bot_observations, win_rate_by_bot
+
+        for p, records in runs.items():
+            by_players[str(p)]["win_rate_by_bot"] = win_rate_by_bot(records, bots, p)
     first = next(iter(by_players.values()))
     everything = [r for records in runs.values() for r in records]
     from .card_stats import card_observations
@@ -114,6 +121,8 @@ def summarize(engine: Any, setup: Any, runs: Mapping[int, Sequence[GameRecord]],
     pooled = _card_table(engine, setup, everything) if len(runs) > 1 else first["cards"]
     counts = list(by_players.values())
     notes = count_observations(first, max_turns) if len(counts) == 1 else across_observations(counts, max_turns)
+    if bots:
+        notes += [line for p in by_players.values() for line in bot_observations(p)]
     limits = getattr(engine, "bot_limits", None)  # what the bots leave untested, by card or power name
     limited = dict(limits(setup, everything)) if limits is not None else {}
     beaten = getattr(engine, "dominated_cards", None)
@@ -122,7 +131,8 @@ def summarize(engine: Any, setup: Any, runs: Mapping[int, Sequence[GameRecord]],
     extra = getattr(engine, "observations", None)  # an engine may say what stands out in its own figures
     if extra is not None:
         notes += list(extra(setup, everything, labels))
-    return {"pack": pack, "title": title, "engine": engine.name, "bot": bot, "seed": seed, "labels": labels,
+    lineup = {"bots": list(bots)} if bots else {}
+    return {"pack": pack, "title": title, "engine": engine.name, "bot": bot, **lineup, "seed": seed, "labels": labels,
             "player_counts": [int(p) for p in by_players], **first, "observations": notes,
             "bot_limits": limited, "card_model": _card_model(engine), "by_players": by_players}
 
