@@ -334,5 +334,6 @@ def observations(setup: Setup, records: Sequence[GameRecord], labels: Mapping[st
     powers = figures(setup, records)["powers_per_game"]
     assert isinstance(powers, dict)
     used = ", ".join(f"{name.replace('-', ' ')} {n:.2f}" for name, n in powers.items())
-    return [f"Peanut Gallery powers used per game: {used} (powers the bots never used are under Bot limits)."]
+    unused = " (those the bots never used are under Bot limits)" if 0 in powers.values() else ""
+    return [f"Peanut Gallery powers used per game: {used}{unused}."]
 
