@@ -101,7 +101,7 @@ def board_best(st: State, mask: int) -> int:
     return best
 
 
-CLAIM_POWER_WORTH = 1.5  # Gag Points a claim power must promise for its 2 gallery cards (measured: 1 to 2 best)
+CLAIM_POWER_WORTH = 1.5  # Gag Points a power used after moving must promise for its 2 gallery cards
 
 
 def draw3_chance(st: State, seat: int, gag: int, spent: list[int]) -> float:
