@@ -100,7 +100,7 @@ def test_rules_cover_the_game(kit):
     assert "3–4 players: when a player has scored 3 sets or runs" in rules
     assert "5–6 players: when a player has scored 2 sets or runs" in rules
     assert "2 places worth 4 points, 2 places worth 3 points, 2 places worth 2 points and 2 places worth 1 point" in rules
-    assert "the one with more runs wins" in rules
+    assert "the one with the most runs wins" in rules
     assert "Designer\u2019s note" in rules  # typographic apostrophe
     total = sum(int(r["count"]) for r in ACTIONS)
     assert f"There are {total} action cards" in rules

@@ -302,6 +302,54 @@ def test_rules_draw_3_draw_3_kid_cards_then_discard_any_2_as_often_as_you_can_pa
     assert dict(zip(claims.COUNTS, st.counts))["power:draw3"] == 2 and st.kid_deck == []
 
 
+def test_rules_draw_3_and_remove_any_time_before_your_end_step_also_after_moving_before_claiming(setup):
+    """Draw 3 and Remove "may be used any time before your End step": after the Move step too, once the
+    gag underfoot is known. Here Draw 3 there finds the Charlie Brown that Football Kick (CB + LU) needs."""
+
+    class Timed(Scripted):
+        def __init__(self):
+            super().__init__()
+            self.moments = []
+
+        def power(self, st, seat, moment):
+            self.moments.append(moment)
+            if moment == "claim" and st.hands[seat][kind(setup, "Sally")]:
+                return ("draw3", [kind(setup, "Sally"), kind(setup, "Woodstock")])
+            return None
+
+        def discard(self, st, seat, n):
+            return [kind(setup, "Linus")] * n
+
+    st = position(setup, pawns=("A1", "F6"), board="Football Kick", deck=["Summer Camp"] * 3, rolls=[1])
+    hold(st, 0, "Lucy", "Sally", "Woodstock")
+    st.kid_deck = [kind(setup, n) for n in ("Charlie Brown", "Snoopy", "Snoopy", "Linus", "Linus")]  # top last
+    bot = Timed()
+    claims.take_turn(st, 0, [bot, Scripted()])
+    assert bot.moments == ["move", "claim", "claim", "end"]  # asked again after using it, as for any power
+    assert st.claimed[0] == 1 and st.scores[0] == 4
+    assert sorted(st.cards(0)) == [kind(setup, "Snoopy")] * 2
+    assert dict(zip(claims.COUNTS, st.counts))["power:draw3"] == 1
+
+
+def test_greedy_uses_draw_3_or_remove_after_moving_onto_a_gag_it_cannot_pay(setup):
+    """After moving, greedy spends two gallery cards when that promises enough Gag Points for them: Draw 3
+    when one card short of the gag underfoot (here 1 of 10 unseen Charlie Browns in 3 cards, about even
+    odds for 4 points), Remove when the gags left in the Gag deck are mostly payable; never when it can pay."""
+    greedy = BOTS["greedy"]
+    sally, woodstock = kind(setup, "Sally"), kind(setup, "Woodstock")
+    st = position(setup, pawns=("A1", "F6"), board="Football Kick", deck=["Summer Camp"] * 3)
+    hold(st, 0, "Lucy", "Sally", "Woodstock")
+    assert greedy.power(st, 0, "claim") == ("draw3", sorted([sally, woodstock], key=setup.kind_value.__getitem__))
+    hold(st, 0, "Charlie Brown")
+    assert greedy.power(st, 0, "claim") is None  # it can pay: claim instead
+    st = position(setup, pawns=("A1", "F6"), board="Toy Piano", deck=["Shortstop"] * 4)  # LU + Schroeder
+    hold(st, 0, "Snoopy", "Snoopy", "Sally", "Woodstock")  # two cards short; the refill (SN x2) pays 3
+    action = greedy.power(st, 0, "claim")
+    assert action is not None and action[0] == "remove" and action[2] == at("A1")
+    st.gag_deck = [gag(setup, "Toy Piano")] * 4
+    assert greedy.power(st, 0, "claim") is None  # nothing left it could pay: keep the cards
+
+
 def test_rules_remove_the_gag_goes_out_of_the_game_and_its_space_is_refilled(setup):
     st = position(setup, pawns=("A1", "F6"), deck=["Summer Camp"])
     st.board[at("C3")] = gag(setup, "Toy Piano")
@@ -341,9 +389,11 @@ def test_rules_extra_claim_straight_after_a_claim_again_after_each_claim(setup):
         st.extra_claim(0, kind(setup, "Sally"))  # no claim just before
     hold(st, 0, "Sally", "Woodstock", "Violet", *["Snoopy"] * 6)
     st.kid_deck = [kind(setup, "Lucy")] * 2
-    claims.take_turn(st, 0, [Scripted(extra=True), Scripted()])
+    bot = Scripted(extra=True)
+    claims.take_turn(st, 0, [bot, Scripted()])
     # 11 cards: three gallery cards buy three extra claims; four claims pay 8 Snoopy/Lucy cards.
     assert st.claimed[0] == 4 and st.scores[0] == 4 and st.sizes[0] == 0
+    assert bot.asked_second == 1  # Questions, "Second move": never after the move of an extra claim
     assert dict(zip(claims.COUNTS, st.counts))["power:extra-claim"] == 3
 
 
@@ -406,6 +456,8 @@ def test_rules_ties_more_claimed_gag_cards_wins_then_a_shared_win():
     assert claims.winners([9, 12, 12], [4, 3, 5]) == (2,)
     assert claims.winners([9, 12, 12], [4, 5, 5]) == (1, 2)
     assert claims.winners([12, 3], [1, 6]) == (0,)  # points first
+    assert claims.winners([12, 12, 12], [5, 4, 5]) == (0, 2)  # "however many players tie"
+    assert claims.winners([12, 12, 12], [5, 5, 5]) == (0, 1, 2)
 
 
 # -- whole games ----------------------------------------------------------------------------------------

@@ -198,8 +198,8 @@ def test_you_may_play_one_action_card(setup):
 
 
 def test_belle_lets_you_play_as_many_action_cards_as_you_like(setup):
-    """Play an action: "Belle is the exception to the limit: she does not count as your one card ...; then you
-    may play as many action cards as you like that turn"; played cards: "put it back in the box rather than
+    """Play an action: "Belle is the exception: she does not count as your one card ...; then you may play as
+    many as you like that turn"; played cards: "put it back in the box rather than
     on a discard pile"."""
     hand = ["Belle", "Woodstock", "Linus", "Marcie", "Flying Ace 1"]
     plays = [card(setup, n) for n in ("Belle", "Woodstock", "Linus", "Marcie")]
@@ -213,8 +213,8 @@ def test_belle_lets_you_play_as_many_action_cards_as_you_like(setup):
 
 
 def test_belle_is_played_together_with_another_action_card(setup):
-    """Play an action: Belle "is played together with another action card (one already played this turn, or
-    one right after her)"."""
+    """Play an action: Belle "goes with another action card, not a Belle (one already played this turn, or one
+    right after her)"."""
     alone = table(setup, hands={0: ["Belle", "Flying Ace 1"]})
     assert legal(alone, 0, 0, 0) == []
     g = table(setup, hands={0: ["Belle", "Linus"]}, bots={0: Script(plays=[card(setup, "Belle")])})
@@ -222,6 +222,21 @@ def test_belle_is_played_together_with_another_action_card(setup):
         action_step(g, 0, g.bots[0])  # Belle, then stopping: not allowed
     after = table(setup, hands={0: ["Belle"]})
     assert legal(after, 0, 1, 0) == [card(setup, "Belle")]  # Linus already played: Belle lifts the limit
+
+
+def test_two_belles_are_not_another_action_card(setup):
+    """Play an action: Belle "goes with another action card, not a Belle": a second Belle is not enough."""
+    belles = table(setup, hands={0: ["Belle", "Belle", "Flying Ace 1"]})
+    assert legal(belles, 0, 0, 0) == []
+    both = [card(setup, "Belle")] * 2
+    g = table(setup, hands={0: ["Belle", "Belle", "Woodstock"]}, deck=["Joe Cool 1", "Joe Cool 2"],
+              bots={0: Script(plays=both)})
+    with pytest.raises(ValueError, match="Belle"):
+        action_step(g, 0, g.bots[0])  # two Belles, then stopping: Woodstock was still owed
+    g = table(setup, hands={0: ["Belle", "Belle", "Woodstock"]}, deck=["Joe Cool 1", "Joe Cool 2"],
+              bots={0: Script(plays=both + [card(setup, "Woodstock")])})
+    action_step(g, 0, g.bots[0])
+    assert names(g, 0) == ["Joe Cool 1", "Joe Cool 2"]
 
 
 def test_woodstock_spike_sally(setup):
@@ -245,11 +260,27 @@ def test_woodstock_spike_sally(setup):
 
 
 def test_spike_with_a_short_deck_looks_at_those_there_are(setup):
-    """Play an action: "Spike with fewer than 4 cards left shows those there are." (and keeps what it can)."""
+    """Play an action: "Spike with fewer than 4 cards left shows only those." (and keeps what it can)."""
     g = table(setup, hands={0: ["Spike"]}, deck=["Joe Cool 1"],
               bots={0: Script(plays=[card(setup, "Spike")], keeps=[0])})
     action_step(g, 0, g.bots[0])
     assert names(g, 0) == ["Joe Cool 1"] and g.deck == []
+
+
+def test_spike_never_rebuilds_the_deck_in_the_middle_of_his_look(setup):
+    """Play an action: "Spike with fewer than 4 cards left shows only those", not a deck rebuilt in the middle
+    of his look; an empty deck is rebuilt first (Questions: "when someone next has to take, draw or look at a
+    card from it")."""
+    g = table(setup, hands={0: ["Spike"]}, deck=["Joe Cool 1", "Joe Cool 2"],
+              discards=["Flying Ace 1", "Flying Ace 2", "Flying Ace 3"],
+              bots={0: Script(plays=[card(setup, "Spike")], keeps=[0, 1])})
+    action_step(g, 0, g.bots[0])
+    assert names(g, 0) == ["Joe Cool 1", "Joe Cool 2"] and g.deck == []
+    assert g.disc_total == 3 and g.counts["deck-ran-out"] == 0
+    g = table(setup, hands={0: ["Spike"]}, discards=["Flying Ace 1", "Flying Ace 2", "Flying Ace 3"],
+              bots={0: Script(plays=[card(setup, "Spike")], keeps=[0, 1])})
+    action_step(g, 0, g.bots[0])
+    assert g.size[0] == 2 and len(g.deck) == 1 and g.disc_total == 0 and g.counts["deck-ran-out"] == 1
 
 
 def test_lucy_linus_marcie_charlie_brown(setup):
@@ -291,8 +322,8 @@ def test_a_set_is_six_cards_of_the_same_value_each_of_a_different_persona(setup)
 
 
 def test_a_run_is_five_cards_of_the_same_persona_each_of_a_different_value(setup):
-    """Score: "a run is 5 cards of the same persona, each of a different value"
-    (Questions: "different values, not consecutive ones ... every value once")."""
+    """Score: "a run is 5 cards of the same persona, each of a different value" (with values 1 to 5, every
+    value once)."""
     g = table(setup, hands={0: RUN_OF_JOE, 1: RUN_OF_JOE[:4] + ["Joe Cool 4"], 2: RUN_OF_JOE[:4] + ["Flying Ace 5"]})
     assert g.available(0) == [("run", 1)]
     assert g.available(1) == [] and g.available(2) == []
@@ -475,7 +506,7 @@ def test_each_scored_card_is_worth_its_personas_place_on_the_popularity_board(se
 
 
 def test_tie_the_one_with_more_runs_wins(setup):
-    """Scoring: "If players tie, the one with more runs wins."."""
+    """Scoring: "If players tie, however many, the one with the most runs wins."."""
     g = _scored(setup, 3, runs={0: ["author"], 1: ["surgeon", "scout"]},
                 cards={0: {"flying-ace": 3}, 1: {"joe-cool": 3}})
     assert g.points(0) == g.points(1) and g.winners() == (1,)
@@ -483,7 +514,7 @@ def test_tie_the_one_with_more_runs_wins(setup):
 
 def test_tie_the_run_of_the_persona_placed_highest_wins(setup):
     """Scoring: "the one whose run is of the persona placed highest on the Popularity Board wins (each counts
-    their highest-placed run; of two places worth the same points, the one further left is higher)"
+    their highest-placed run; of two places worth the same points, the left one is higher)"
     (Flying Ace 1st, Joe Cool 2nd: both 4 points)."""
     g = _scored(setup, 3, runs={0: ["joe-cool"], 1: ["flying-ace"], 2: ["flashbeagle", "joe-cool"]},
                 cards={0: {"author": 4}, 1: {"scout": 4}})

@@ -122,6 +122,42 @@ def best_after_trade(st: State, seat: int, receive: list[int], hand_over: list[i
     return board_best(st, payable_mask(st.setup, key_of(hand)))
 
 
+CLAIM_POWER_WORTH = 1.5  # Gag Points a power used after moving must promise for its 2 gallery cards
+
+
+def draw3_chance(st: State, seat: int, gag: int, spent: list[int]) -> float:
+    """The chance that Draw 3, paid with ``spent``, lets the hand pay ``gag``: a hand one card short draws
+    one of the cards it lacks among those it has not seen (hands two cards short are counted as hopeless)."""
+    setup = st.setup
+    hand = list(st.hands[seat])
+    for k in spent:
+        hand[k] -= 1
+    lacking = set()
+    for a, b in setup.req_pairs[setup.gag_req[gag]]:
+        if a == b:
+            if hand[a] == 1:
+                lacking.add(a)
+        elif hand[a] and not hand[b]:
+            lacking.add(b)
+        elif hand[b] and not hand[a]:
+            lacking.add(a)
+    if not lacking:
+        return 0.0
+    unseen = [0] * len(hand)
+    for k in setup.kid_cards:
+        unseen[k] += 1
+    for k in st.kid_discard:
+        unseen[k] -= 1
+    for k, n in enumerate(st.hands[seat]):
+        unseen[k] -= n
+    total = sum(unseen)
+    good = sum(unseen[k] for k in lacking)
+    miss = 1.0
+    for i in range(min(3, total)):  # none of the 3 drawn cards is one it lacks
+        miss *= (total - good - i) / (total - i)
+    return 1.0 - miss
+
+
 class Random:
     """A uniformly random legal choice at every decision, from the game's rng; never trades."""
 
@@ -237,6 +273,8 @@ class Greedy:
     def power(self, st: State, seat: int, moment: str):
         setup = st.setup
         cards = gallery_held(st, seat)
+        if moment == "claim":
+            return self._claim_power(st, seat, cards)
         if moment == "move":
             # Nothing to claim in reach: trade gallery cards for a fresh look at the Kid deck.
             cost = setup.power("draw3")
@@ -259,6 +297,32 @@ class Greedy:
                 target = min(dead, key=lambda s: setup.gag_points[st.board[s]])
                 return ("remove", wasted[:cost], target)
         return None
+
+    def _claim_power(self, st: State, seat: int, cards: list[int]):
+        """After moving onto a gag the hand cannot pay: Draw 3 (hoping for the missing card) or Remove it
+        (hoping the refill is payable), whichever promises more points, if that is worth the gallery cards."""
+        setup = st.setup
+        space = st.pos[seat]
+        gag = st.board[space]
+        if gag < 0 or not st.claims_left or (st.payable(seat) >> setup.gag_req[gag]) & 1:
+            return None
+        best: float = CLAIM_POWER_WORTH
+        action: tuple | None = None
+        cost = setup.power("draw3")
+        if len(cards) >= cost:
+            spent = cards[:cost]
+            gain = setup.gag_points[gag] * draw3_chance(st, seat, gag, spent)
+            if gain >= best:
+                best, action = gain, ("draw3", spent)
+        cost = setup.power("remove")
+        if len(cards) >= cost and st.gag_deck:
+            spent = cards[:cost]
+            mask = payable_mask(setup, key_without(st, seat, spent))
+            deck = st.gag_deck  # its order is hidden, but which gags are left is not
+            gain = sum(setup.gag_points[g] for g in deck if (mask >> setup.gag_req[g]) & 1) / len(deck)
+            if gain > best:
+                action = ("remove", spent, space)
+        return action
 
     def discard(self, st: State, seat: int, n: int, keep: tuple[int, ...] = ()) -> list[int]:
         """The ``n`` cards least useful for the gags on the board (a second copy counts for less)."""

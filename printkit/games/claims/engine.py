@@ -1,7 +1,7 @@
 """The "claims" engine: Peanuts Gag Grab (packs with a [claims] table and a [board]).
 
 A game follows cards/gag-grab/rules.md, including the rulings written there
-under "Questions that come up" and in its "Our choices" note. The state and the moves
+under "Questions that come up" and "Our choices". The state and the moves
 the rules allow live in ``claims_state``, the tables built once per pack in
 ``claims_setup``, the geometry in ``claims_board`` and the bots in
 ``claims_bots``; this module runs the turn, step by step, and sums up games.
@@ -84,7 +84,12 @@ def play(setup: Setup, players: int, bots: Sequence[str], rng: random.Random) ->
 
 
 def take_turn(st: State, seat: int, agents) -> None:
-    """Draw (and trade), Move (with its powers), Claim (and extra claims), End."""
+    """Draw (and trade), Move (with its powers), Claim (and extra claims), End.
+
+    Draw 3 and Remove may be used "any time before your End step": the bot is asked before each
+    move (``"move"``), after moving and before each claim (``"claim"``) and after the claims
+    (``"end"``); not between a claim and its extra claim, nor between the Move step and the second
+    move, which come "straight after" them."""
     bot = agents[seat]
     st.begin_turn()
     st.draw(seat, st.setup.draw)
@@ -98,6 +103,7 @@ def take_turn(st: State, seat: int, agents) -> None:
         move_step(st, seat, bot)
     st.second_ok = False
     while True:
+        free_powers(st, seat, bot, "claim")  # after moving, before claiming: the gag underfoot is known
         pair = bot.claim(st, seat) if st.claims_left > 0 and st.board[st.pos[seat]] >= 0 else None
         if pair is None:
             break

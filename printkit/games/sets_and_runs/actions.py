@@ -28,14 +28,16 @@ def amounts(effect: str, text: str) -> tuple[int, ...]:
 
 
 def legal(g: Game, seat: int, played: int, belles: int) -> list[int]:
-    """The action cards that may be played now: one action a turn; Belle lifts the limit, and is
-    played with another action card (one already played this turn, or one still held)."""
+    """The action cards that may be played now, ``played`` cards (``belles`` of them Belles) already played
+    this turn: one action a turn; Belle lifts the limit, and is played with another action card, one
+    that is not a Belle (already played this turn, or still held): two Belles alone are not enough."""
     s, hand = g.setup, g.hands[seat]
     held = [t for t in range(g.np, len(hand)) if hand[t]]
+    other = played > belles or any(s.effects[t - g.np] != BELLE for t in held)
     out = []
     for t in held:
         if s.effects[t - g.np] == BELLE:
-            if played or sum(hand[u] for u in held) >= 2:
+            if other:
                 out.append(t)
         elif belles or not played:
             out.append(t)
@@ -49,7 +51,7 @@ def action_step(g: Game, seat: int, bot) -> None:
         options = legal(g, seat, played, belles)
         if not options:
             return
-        owed = belles == 1 and played == 1  # Belle was played alone so far: another action must follow
+        owed = belles > 0 and played == belles  # only Belles so far: another action card must follow
         t = bot.action(g, seat, options, not owed)
         if t is None:
             if owed:
@@ -76,13 +78,12 @@ def _draw(g: Game, seat: int, bot, n: tuple[int, ...]) -> None:
 
 
 def _draw_keep(g: Game, seat: int, bot, n: tuple[int, ...]) -> None:
-    """Spike: "Look at the top 4 cards of the deck. Keep 2 of them and put the others on the bottom"."""
-    seen = []
-    for _ in range(n[0]):
-        t = g.draw()
-        if t < 0:
-            break
-        seen.append(t)
+    """Spike: "Look at the top 4 cards of the deck. Keep 2 of them and put the others on the bottom".
+    With fewer left he sees only those (the rules): the deck is rebuilt from the discard piles only
+    when it is empty as he is played, never in the middle of his look."""
+    if not g.deck:
+        g.rebuild()
+    seen = [g.draw() for _ in range(min(n[0], len(g.deck)))]
     keep = min(n[1], len(seen))
     chosen = bot.keep(g, seat, seen, keep) if seen else []
     if len(set(chosen)) != keep or any(not 0 <= i < len(seen) for i in chosen):
