@@ -162,11 +162,11 @@ def _load(root: Path | None, label: str):
     except OSError as exc:
         raise Unloadable(f"cannot load {label}: {reason(exc)}") from None
     if report.pack is None:
-        raise Unloadable(f"cannot load {label}:{_why_unloadable(root, report.findings)}")
+        raise Unloadable(f"cannot load {label}:{why_unloadable(root, report.findings)}")
     return report, drawings.finish(report.pack, report.fronts)
 
 
-def _why_unloadable(root: Path, findings, most: int = 5) -> str:
+def why_unloadable(root: Path, findings, most: int = 5) -> str:
     """The errors that kept a side from loading, one a line as check prints them (the same one once), at
     most ``most`` of them."""
     lines = list(dict.fromkeys(f.line(root) for f in findings if f.is_error))

@@ -44,7 +44,7 @@ class Against:
         """Check and load OLD; the player counts both packs allow (a usage error when none, or when OLD is
         played by another engine)."""
         from .build import checked_pack
-        from .diff import _why_unloadable
+        from .diff import why_unloadable
         from ..core.errors import PackRefused
         from ..diff.size import MAX_DIFF_CARDS
         from ..games.registry import NoEngine, engine_for
@@ -58,7 +58,7 @@ class Against:
             self.old_pack = checked_pack(self.old_root).loaded
         except PackRefused as refused:
             raise OldRefused(f"cannot simulate {self.label}, it has check errors:"
-                             f"{_why_unloadable(self.old_root, refused.report.findings)}") from None
+                             f"{why_unloadable(self.old_root, refused.report.findings)}") from None
         except OSError as exc:
             raise OldRefused(f"cannot load {self.label}: {reason(exc)}") from None
         try:
