@@ -50,9 +50,11 @@ def parse_players(text: str, limit: int) -> list[int]:
 @click.option("--no-pdf", "no_pdf", is_flag=True, help="Do not write <out>/<pack>/balance.pdf.")
 @click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
               help="Processes playing games (default: one per core). The report is the same for any number.")
+@click.option("--variant", metavar="NAME", help="Play the pack's rule variant NAME (a [[variants]] entry of its "
+              "game.toml), such as finish-round for Gag Grab.")
 @runs
 def simulate_command(packs: tuple[str, ...], games: int, players_text: str | None, bot: str | None, seed: int,
-                     fmt: str, out_dir: Path, no_pdf: bool, workers: int | None) -> int:
+                     fmt: str, out_dir: Path, no_pdf: bool, workers: int | None, variant: str | None) -> int:
     """Play a pack many times with bots and report how balanced it is: game length, winning score and
     margin, win rate by seat with 95% intervals (first-player advantage), shared wins, and per card how
     often it is claimed or scored, with a short list of what stands out. Also writes balance.pdf (the
@@ -70,6 +72,7 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
     Examples:
       printkit simulate gag-grab --games 2000 --players 4
       printkit simulate gag-grab --players 2,4,6 --bot lookahead --seed 7
+      printkit simulate gag-grab --players 4 --variant finish-round
       printkit simulate many-faces --games 1000 --format json > balance.json
       printkit simulate cards/my-game --no-pdf
     """
@@ -83,7 +86,7 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
     status = EXIT_OK
     for root in roots:
         done = run_simulate(root, games, wanted, bot, seed, fmt, out_dir, no_pdf, workers, limits,
-                            echo=reports.append if fmt == "json" and len(roots) > 1 else None)
+                            echo=reports.append if fmt == "json" and len(roots) > 1 else None, variant=variant)
         status = max(status, done)
     if reports:  # several packs as JSON: one document, a list of their reports
         click.echo('{"packs": [\n' + ",\n".join(r.rstrip("\n") for r in reports) + "\n]}")
@@ -116,11 +119,12 @@ def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: i
 
 
 def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
-                 out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None) -> int:
+                 out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None,
+                 variant: str | None = None) -> int:
     """Check, simulate, print the report (or hand it to ``echo``) and write balance.pdf; the exit status."""
     steps = Steps()
     with steps.step(root.name, "simulated", findings=sys.stderr if fmt == "json" else None):  # stdout stays JSON
-        summary = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo)
+        summary = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo, variant)
     if not no_pdf and steps.status == EXIT_OK:
         with steps.step(f"{summary['pack']}: balance.pdf", "written"):
             _write_balance_pdf(summary, root, out_dir)
@@ -128,17 +132,19 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
 
 
 def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
-               workers: int | None, limits: Limits, echo):
+               workers: int | None, limits: Limits, echo, variant_name: str | None = None):
     """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary."""
     from .build import checked_pack
     from .report import display_path, visible
     from ..checks.composition import seating_findings
     from ..sim.report import json_report, text_report
     from ..sim.run import OverBudget, simulate, steps_per_turn
-    from ..sim.summary import pack_labels, summarize
+    from ..sim.summary import pack_labels, summarize, variant_figures
+    from ..games.registry import varied
 
     pack = checked_pack(root).loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
+    variant = _variant(pack, variant_name)
     # A player count the board cannot seat (a warning in check: the kit still prints) cannot be played:
     # refused at the start spaces' key, as check shows it.
     for f in seating_findings(pack, counts):
@@ -148,6 +154,8 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
         setup = engine.prepare(pack)
     except Unplayable as exc:
         raise click.UsageError(f"'{pack.id}' cannot be simulated: {exc}") from None
+    if variant is not None:
+        setup = varied(engine, setup, variant.settings())
     started = time.perf_counter()
     with progress(pack.id) as update:
         games_done = (lambda done, total: update("games", done, total)) if update else None
@@ -162,7 +170,7 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
                 "ask for fewer with --games or --players") from None
     elapsed = time.perf_counter() - started
     summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title, bot=bot, seed=seed,
-                        max_turns=limits.max_turns, labels=pack_labels(pack))
+                        max_turns=limits.max_turns, labels=pack_labels(pack), variant=variant_figures(variant))
     shown = json_report(summary) if fmt == "json" else text_report(summary)
     if echo is not None:
         echo(shown)
@@ -172,6 +180,21 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
     click.echo(visible(f"{pack.id}: {total:,} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):,.0f} games/s)"),
                err=True)
     return summary
+
+
+def _variant(pack, name: str | None):
+    """The pack's [[variants]] entry ``name`` (None for none asked), or a usage error listing its variants."""
+    if name is None:
+        return None
+    found = next((v for v in pack.manifest.variants if v.name == name), None)
+    if found is None:
+        from ..core.packpath import clipped
+
+        names = [v.name for v in pack.manifest.variants]
+        listed = f"its variants: {', '.join(names)}" if names else "its game.toml declares no [[variants]]"
+        raise click.BadParameter(f"'{pack.id}' has no variant '{clipped(name, 40)}'; {listed}",
+                                 param_hint="--variant")
+    return found
 
 
 def _write_balance_pdf(summary, root: Path, out_dir: Path) -> None:

@@ -16,7 +16,7 @@ from ..core.mm import Rect
 from ..geometry.text import wrap
 from ..geometry.typography import keep_words
 from .charts import bar_rows, histogram, seat_chart
-from .summary import fair_pct, labelled, main_figure, number, percent
+from .summary import fair_pct, labelled, main_figure, number, percent, variant_line
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, which Letter's reader can print at 97% without losing anything
 MARGIN = 18.0
@@ -361,6 +361,8 @@ def balance_pages(summary: Mapping[str, Any]) -> list[Page]:
     _paragraph_block(flow, f"{summary['games']:,} simulated games for each player count ({counts} players), "
                            f"{summary['bot']} bots in every seat, seed {summary['seed']}. Made by 'printkit simulate'; "
                            "seats are numbered in playing order, seat 1 playing first.", BODY, GREY, gap=GAP)
+    if summary.get("variant"):
+        _paragraph_block(flow, variant_line(summary["variant"]), BODY, gap=GAP)
     _heading(flow, "What stands out")
     for line in summary["observations"]:
         _paragraph_block(flow, line, BODY, indent="•  ")

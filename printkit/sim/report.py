@@ -5,7 +5,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .summary import fair_pct, interval, is_share, labelled, main_figure, number, percent
+from .summary import fair_pct, interval, is_share, labelled, main_figure, number, percent, variant_line
 
 DIGITS = 4  # decimals kept in JSON: enough for any rate, and the same bytes from run to run
 
@@ -130,6 +130,8 @@ def text_report(summary: Mapping[str, Any]) -> str:
     lines = [f"{summary['title']}: {summary['games']:,} simulated games per player count, "
              f"{summary['bot']} bots in every seat, seed {summary['seed']} ({summary['engine']} engine)", "",
              "What stands out:"]
+    if summary.get("variant"):
+        lines[1:1] = [variant_line(summary["variant"])]
     lines += [f"- {line}" for line in summary["observations"]]
     for figures in summary["by_players"].values():
         lines += [""] + _count_block(figures, summary.get("labels", {}))

@@ -11,7 +11,8 @@ requirements each key pays is memoised in ``Setup.cache``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 
 from ...requirements import Requirement
@@ -54,6 +55,8 @@ class Setup:
     draw: int = 2  # drawn in each Draw step
     hand_limit: int = 7
     gallery_bits: int = 0  # the gallery kinds as a mask: ``key & gallery_bits`` says a hand holds one
+    # Rule switches a [[variants]] entry may set (see ``vary``).
+    finish_round: bool = False  # when the end is triggered, the round is played out (every seat the same turns)
     cache: dict = field(default_factory=dict, compare=False, repr=False)  # key -> bit mask of payable reqs
 
     def power(self, name: str) -> int:
@@ -136,6 +139,14 @@ def prepare(pack) -> Setup:
         extra_from=board.extra_from_players,
         min_players=manifest.min_players, max_players=manifest.max_players,
         gallery_bits=sum(1 << i for i, k in enumerate(kinds) if gallery[k]))
+
+
+SWITCHES = ("finish_round",)  # the [[variants]] switches this engine honours
+
+
+def vary(setup: Setup, switches: Mapping[str, object]) -> Setup:
+    """``setup`` with a variant's switches (only SWITCHES; ``printkit check`` reports any other)."""
+    return replace(setup, finish_round=bool(switches.get("finish_round", False)), cache={})
 
 
 def _values(share, gag_req, gag_points, gallery, copies) -> list[float]:
