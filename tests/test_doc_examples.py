@@ -112,7 +112,7 @@ def test_every_example_runs_or_parses(page, command, tmp_path, monkeypatch):
         _, output = watch_command(monkeypatch, [w for w in words[1:] if w != "--watch"], [], lambda: None)
         assert "stopped watching" in output, f"{page}: {command!r}\n{output}"
         return
-    if path[0] == "diff":  # a repository whose main branch holds the pack as bundled
+    if path[0] == "diff" or "--against" in rest:  # a repository whose main branch holds the pack as bundled
         git(tmp_path, "init", "-q", "-b", "main")
         shutil.copytree(REPO / "cards" / "gag-grab", tmp_path / "cards" / "gag-grab")
         git(tmp_path, "add", "-A")

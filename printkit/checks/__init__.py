@@ -12,6 +12,7 @@ from ..model.loader import load_pack
 from ..model.pack import Card, Pack
 from .art import check_art
 from .composition import check_composition
+from .dominated import check_dominated
 from .columns import check_unused_columns
 from .faces import check_designs, check_printing
 from .fronts import FrontChecks
@@ -26,7 +27,8 @@ from .variants import check_variants
 
 Progress = Callable[[str, int, int], None]  # what, done, total
 
-CHECKS = (check_requirements, check_composition, check_unnamed_cards, check_rules, check_module, check_variants)
+CHECKS = (check_requirements, check_composition, check_unnamed_cards, check_dominated, check_rules, check_module,
+          check_variants)
 
 
 @dataclass(frozen=True)

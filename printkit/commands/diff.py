@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import click
@@ -68,7 +68,7 @@ def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Pa
     """
     from .packs import UnknownPack, resolve_pack
     from ..core.packpath import is_folder
-    from ..diff.git import is_pack_folder, revision_pack
+    from ..diff.git import is_pack_folder, pack_side
 
     # A git revision that cannot be had (GitProblem) is a usage error, as is an unknown pack (see printkit.commands.runner).
     try:
@@ -84,8 +84,7 @@ def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Pa
                                    "PACK...); NEW here is a pack folder")
         if not (new_root / MANIFEST_NAME).is_file():
             raise click.UsageError(f"'{new}' is not a pack folder: it has no {MANIFEST_NAME}")
-        old_side = nullcontext((Path(old).resolve(), old)) if is_pack_folder(old) else revision_pack(old, new_root)
-        sides = _one_pack(old_side, new_root, new)
+        sides = _one_pack(pack_side(old, new_root), new_root, new)
     with sides as (old_label, new_label, pairs, notes):
         status, changed = _diff(old_label, new_label, pairs, notes, fmt, proof)
     if exit_code and status == EXIT_OK and changed:

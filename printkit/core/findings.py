@@ -885,6 +885,19 @@ CODES = _registry(
                                 "so column 'points' is not shown by it\n"
                                 "  hint: refer to it as $points in an element, or remove 'points' from the face")),
          fix="Refer to the role as $role in an element of the layout, or remove the key from the face."),
+    Code("N604", W, "dominated-card", "Every hand that pays this card also pays a card worth more.",
+         meaning="Each hand of exactly the claim's cost that pays this card also pays another card worth more "
+                 "points (not always the same one; the finding names a few that between them cover every hand). "
+                 "A player holding such a hand would rather claim the other card, so this one is taken only "
+                 "when nothing better is in reach. Cards worth the same are not compared. "
+                 "Hands are the paying deck's cards, a card twice only if the deck has two copies; a deck "
+                 "with more than 5,000 such hands is not examined.",
+         example=Example(Edit("gags.csv", "Bad Temper,2,LU x2 or CB x2", "Bad Temper,2,CB + LU"),
+                         gives=("gags.csv:4:1: warning N604 every hand that pays 'Bad Temper' (points: 2) also "
+                                "pays a card worth more: Football Kick (4)\n"
+                                "  hint: players holding such a hand would rather claim the other card; give this "
+                                "one more points or a requirement of its own")),
+         fix="Give the card more points than the cards that beat it, or a requirement those cards do not accept."),
     # Print-on-demand exports
     Code("X960", E, "size-not-sold", "A print-on-demand service sells no card of a deck's size; the deck is left out.",
          meaning="`printkit export pod` for The Game Crafter or MakePlayingCards writes every deck the service prints and leaves out "

@@ -12,7 +12,7 @@ import re
 import subprocess
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -49,6 +49,13 @@ class Entry:
 def is_pack_folder(arg: str) -> bool:
     """Whether a command-line OLD names a pack folder (rather than a git revision)."""
     return bool(arg) and is_folder(arg) and (Path(arg) / MANIFEST_NAME).is_file()
+
+
+def pack_side(old: str, new: Path) -> AbstractContextManager[tuple[Path | None, str]]:
+    """(folder, label) of a command-line OLD beside the pack folder ``new``: OLD itself when it is a pack
+    folder, else the pack as committed at the git revision OLD (see ``revision_pack``). ``printkit diff``
+    and ``printkit simulate --against`` take their OLD so."""
+    return nullcontext((Path(old).resolve(), old)) if is_pack_folder(old) else revision_pack(old, new)
 
 
 @contextmanager

@@ -16,7 +16,7 @@ MAX_MULTIPLIER = 99           # the N of 'xN'; more is R400 at the count
 # A card's copies (a 'count' column): 1 to MAX_COUNT, else V300.
 MAX_COUNT = 999
 
-# Exact odds in the rules' card table (printkit.rules.odds). The odds of each
+# Exact odds in the rules' card table (printkit.model.odds). The odds of each
 # requirement are counted over hand compositions of the cards it can tell
 # apart; if one requirement needs more than ODDS_MAX_STATES states, or the
 # whole table more than ODDS_MAX_WORK steps, the table shows '–' for every odds.

@@ -21,7 +21,7 @@ from .arguments import Arguments, Signature, read_arguments
 from .balance import SIGNATURE as BALANCE, balance
 from .card_columns import KEYWORD as COLUMNS, table_columns
 from ..model.rules_generated import CardTable, Column, Generated, Legend, PlaceholderError
-from .odds import payable_odds
+from ..model.odds import payable_odds
 from ..model.rules_source import Block, ListBlock, Paragraph, Placeholder, Run
 
 

@@ -140,3 +140,40 @@ def bar_rows(values: Sequence[float], plot: Rect, row: float, top: float | None 
         bars.append(Rect(plot.x, y, axis.at(value) - plot.x, height))
         centres.append(y + height / 2)
     return BarRows(plot, axis, tuple(marks), tuple(bars), tuple(centres))
+
+
+@dataclass(frozen=True)
+class GroupedChart:
+    """Bars in groups (one group per seat, a bar per series), each with its 95% interval as a whisker."""
+
+    plot: Rect
+    axis: Axis  # share -> y
+    ticks: tuple[float, ...]
+    bars: tuple[tuple[int, int, Rect], ...]  # group, series, the bar
+    whiskers: tuple[tuple[float, float, float], ...]  # x, y of the low end, y of the high end (one per bar)
+    centres: tuple[float, ...]  # the x of each group's middle
+
+
+def grouped_chart(groups: Sequence[Sequence[tuple[float, float, float] | None]], plot: Rect,
+                  gap: float = 0.3) -> GroupedChart:
+    """Groups side by side across ``plot``, ``gap`` of each group's slot left empty; in a group, one bar per
+    series (``None``: no bar, its place kept), each (value, low end, high end), on an axis from 0 past the
+    highest end."""
+    ends = [hi for group in groups for bar in group if bar is not None for hi in (bar[0], bar[2])]
+    marks = ticks(0.0, min(1.0, max(ends, default=1.0)) or 1.0, 5)
+    axis = Axis(0.0, marks[-1], plot.y, plot.h)
+    slot = plot.w / max(1, len(groups))
+    series = max((len(group) for group in groups), default=1)
+    width = slot * (1 - gap) / max(1, series)
+    bars, whiskers, centres = [], [], []
+    for g, group in enumerate(groups):
+        left = plot.x + g * slot + slot * gap / 2
+        centres.append(plot.x + (g + 0.5) * slot)
+        for s, bar in enumerate(group):
+            if bar is None:
+                continue
+            value, lo, hi = bar
+            rect = Rect(left + s * width, plot.y, width, axis.at(value) - plot.y)
+            bars.append((g, s, rect))
+            whiskers.append((rect.x + width / 2, axis.at(lo), axis.at(hi)))
+    return GroupedChart(plot, axis, tuple(marks), tuple(bars), tuple(whiskers), tuple(centres))

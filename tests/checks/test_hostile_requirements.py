@@ -22,7 +22,7 @@ from printkit.model.payment import match_slots, pay_alternative
 from printkit.model.vocabulary import pack_vocabulary
 from printkit.rules.document import load_rules
 from printkit.model.rules_generated import CardTable
-from printkit.rules.odds import payable_odds
+from printkit.model.odds import payable_odds
 
 FOOTBALL = "Football Kick,4,CB + LU"  # line 3 of gags.csv; its requirement starts at column 17
 

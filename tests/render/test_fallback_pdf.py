@@ -97,7 +97,15 @@ def test_rules_markup_sets_what_a_face_lacks_in_the_fallback_font(tmp_path):
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     """gag-grab with an emoji and ꙮ in names and in the title, and a fallback font that has them, built."""
-    root = tmp_path_factory.mktemp("fallback") / "gag-grab"
+    root = fallback_pack(tmp_path_factory.mktemp("fallback"))
+    report = check_pack(root)
+    result = build_pack(root, BuildOptions(root.parent / "out"))
+    return report, {p.name: p.read_bytes() for p in result.files}
+
+
+def fallback_pack(folder: Path) -> Path:
+    """gag-grab copied into ``folder`` with an emoji and ꙮ in names and in the title, and a fallback font."""
+    root = folder / "gag-grab"
     shutil.copytree(REPO / "cards" / "gag-grab", root)
     (root / "fonts").mkdir()
     (root / "fonts" / "Extra.ttf").write_bytes(extra_font())
@@ -108,9 +116,23 @@ def kit(tmp_path_factory):
         (root / name).write_text(text.replace(old, new, 1), encoding="utf-8")
     with (root / "game.toml").open("a", encoding="utf-8") as f:
         f.write('\n[fonts]\nfallback = ["extra"]\nextra = "fonts/Extra.ttf"\n')
-    report = check_pack(root)
-    result = build_pack(root, BuildOptions(root.parent / "out"))
-    return report, {p.name: p.read_bytes() for p in result.files}
+    return root
+
+
+def test_balance_pdf_uses_the_fallback_font(tmp_path):
+    from click.testing import CliRunner
+    from printkit.commands.simulate import simulate_command
+
+    root = fallback_pack(tmp_path)
+    result = CliRunner().invoke(simulate_command, [str(root), "--games", "12", "--players", "2", "--workers", "1",
+                                                   "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "gag-grab" / "balance.pdf") as doc:
+        chars = [c for page in doc.pages for c in page.chars]
+    text = "".join(c["text"] for c in chars)
+    assert f"{TITLE}: balance" in text and SNOWMAN in text  # the title, and a gag in the chart of cards
+    fonts = {c["fontname"].split("+")[-1] for c in chars if c["text"] in (EMOJI, OLD_O)}
+    assert fonts and all(f.startswith(FALLBACK) for f in fonts)
 
 
 def pages_with(pdf: bytes, text: str) -> list[int]:

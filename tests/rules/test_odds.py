@@ -8,7 +8,7 @@ from conftest import REPO
 from printkit.model.loader import load_pack
 from printkit.requirements import parse_requirement
 from printkit.model.vocabulary import pack_vocabulary
-from printkit.rules.odds import compositions, payable_odds
+from printkit.model.odds import compositions, payable_odds
 
 PACK = load_pack(REPO / "cards" / "gag-grab")[0]
 KIDS = PACK.decks["kids"].cards
@@ -81,7 +81,7 @@ def test_class_counting_agrees_with_dealing_every_hand(text, hand):
 
 
 def test_odds_beyond_the_work_limit_are_left_out(monkeypatch):
-    import printkit.rules.odds as module
+    import printkit.model.odds as module
     monkeypatch.setattr(module, "ODDS_MAX_STATES", 10)
     assert payable_odds([parse_requirement("SN x2"), parse_requirement("MC + Any")], KIDS, VOCABULARY, 4) == []
 

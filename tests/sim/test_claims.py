@@ -458,11 +458,48 @@ def test_card_figures_and_figures(setup):
     assert found["powers_per_game"]["boost"] == boosts / 40
 
 
-def test_observations_name_the_powers_used_per_game_and_those_never_used(setup):
+def test_observations_name_the_powers_used_per_game_and_bot_limits_those_never_used(setup):
     from printkit.games.records import GameRecord
 
     records = [GameRecord(4, (3, 0, 0, 0), (0,), 25, 7, counts=(("power:boost", 3), ("power:extra-claim", 1))),
                GameRecord(4, (3, 0, 0, 0), (0,), 25, 7, counts=(("power:boost", 1),))]
     (line,) = claims.observations(setup, records)
     assert "boost 2.00" in line and "extra claim 0.50" in line  # (3 + 1) / 2 and 1 / 2, worked out here
-    assert line.endswith("Never used: draw3, remove, second move.")
+    assert "Never used" not in line  # those are bot limits, not findings on the powers
+    assert list(claims.bot_limits(setup, records)) == ["draw3", "remove", "second move"]
+
+
+def test_a_claim_notes_whether_its_gag_was_reached_and_whether_a_better_one_was_payable(setup):
+    st = position(setup, board="Good Grief")  # every space shows Good Grief (CB x2 or LI x2, 2 points)
+    hold(st, 0, "Charlie Brown", "Charlie Brown")
+    good_grief = gag(setup, "Good Grief")
+    claims.note_claim(st, 0)
+    assert st.claim_notes[-1] == (good_grief, False, False)  # not reached by a first roll; nothing better
+    st.board[at("C3")] = gag(setup, "Joe Shlabotnik")  # CB x2, 3 points: the same two Charlie Browns pay it
+    claims.note_reach(st, 0, [at("A2")])
+    claims.note_claim(st, 0)
+    assert st.claim_notes[-1] == (good_grief, True, True)
+
+
+def test_claimed_when_reached_and_better_on_board_rates_count_by_hand(setup):
+    from printkit.games.records import CardEvent, GameRecord
+
+    claimed = GameRecord(4, (2, 0, 0, 0), (0,), 25, 7, events=(CardEvent("Good Grief", "claimed", 3, 0),),
+                         counts=(("reach:Good Grief", 4), ("claimed-reached:Good Grief", 1),
+                                 ("better-payable:Good Grief", 1)))
+    missed = GameRecord(4, (0, 0, 0, 0), (0, 1, 2, 3), 25, 7, counts=(("reach:Good Grief", 4),))
+    card = claims.card_figures(setup, [claimed, missed])["Good Grief"]
+    # 1 claim on 8 opportunities; its one claim had something better payable. The printed odds, by hand:
+    # 4 cards of 52 hold at most one CB (10) and at most one LI (10) in 35960 + 2 * 49600 + 49600 = 184760
+    # of C(52, 4) = 270725 hands, so 85965 / 270725 = 0.31754 pay CB x2 or LI x2.
+    assert card["claimed_when_reached_rate"] == 1 / 8 and card["better_on_board_rate"] == 1.0
+    assert card["claims"] == 1 and card["reached"] == 8 and card["points"] == 2
+    assert card["printed_odds"] == pytest.approx(0.3175, abs=5e-5)
+
+
+def test_the_engine_finds_the_dominated_gags_check_reports(setup):
+    found = claims.dominated_cards(setup)
+    assert set(found) == {"Little Red Haired Girl", "Good Grief", "Run Away from Home", "Thanksgiving",
+                          "Kite Eating Tree", "Stargazing", "Ice Skating", "Rained On", "Stupid Dog",
+                          "Cloud Watching", "Slug You"}
+    assert found["Good Grief"] == ["Bible Quotes", "Joe Shlabotnik"]  # LI x2 and CB x2, 3 points each

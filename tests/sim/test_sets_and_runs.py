@@ -568,6 +568,13 @@ def test_figures(setup):
     assert 0 <= fig["deck_ran_out_share"] <= 1 and fig["truncated_share"] == 0
 
 
+def test_bot_limits_name_linus_and_marcie_and_cards_carry_their_value(setup):
+    # Linus (look at a hand) and Marcie (be shown a card) give information the bots never use.
+    assert list(engine.bot_limits(setup, [])) == ["Linus", "Marcie"]
+    per_card = engine.card_figures(setup, [])
+    assert per_card["Flying Ace 3"]["value"] == 3 and "value" not in per_card["Woodstock"]
+
+
 def test_every_rule_quoted_here_is_in_the_rules_text():
     """The tests quote cards/many-faces/rules.md (and the action cards' texts) word for word: a rule reworded
     there must be reworded here, so each test keeps naming a rule that exists."""

@@ -100,3 +100,50 @@ def test_balance_pdf_reads_back(summary):
         assert f"Win rate by seat, {p} players" in text and f"Game length, {p} players" in text
     assert "How often each card is claimed" in text and "Never" in text
     assert f"page 1 of {count}" in text
+
+
+def test_card_pages_show_intervals_the_card_model_and_bot_limits():
+    from types import SimpleNamespace
+
+    # The toy engine with a card model (one pooled rate for all its cards) and a bot limit declared.
+    engine = SimpleNamespace(**{k: getattr(toy_engine, k) for k in ("name", "bots", "prepare", "play",
+                                                                     "card_figures", "figures")},
+                             card_model={"rate": "claimed_rate", "against": "the pooled rate"},
+                             bot_limits=lambda setup, records: {"Elder": "the bots never play it"})
+    runs = simulate(None, engine, 120, [2], None, 3, workers=1)
+    found = summarize(engine, engine.prepare(None), runs, pack="toy", title="Toy Race", bot="plain", seed=3,
+                      max_turns=2000)
+    pages = balance_pages(found)
+    assert list(lint_pages(pages, {}, LintSettings(min_type=7.0), "balance.pdf", Location(Path("balance.pdf")))) == []
+    texts = [i for page in pages for i in flatten(page.items) if isinstance(i, Text)]
+    words = [t.text.replace("\xa0", " ") for t in texts]
+    assert "Claimed, against the card model, 2 players" in words
+    assert "Elder (bot limit)" in words and "Bot limits: what these bots leave untested" in words
+    # 'Never' (claimed in no game) lies far below the pooled rate: flagged, so named in bold on the model chart.
+    assert [t.font for t in texts if t.text == "Never"] == ["body", "bold"]
+
+
+@pytest.fixture(scope="module")
+def uneven():
+    """Games ending part-way through a round (seats take unequal turns), as Gag Grab's do, at 2 and 4 players."""
+    from printkit.games.records import GameRecord
+
+    def game(players, turns, winners):
+        return GameRecord(players, (0,) * players, tuple(winners), turns, 7, (), (("rolls", 1),))
+    runs = {2: [game(2, 25, [0])] * 62 + [game(2, 25, [1])] * 38,
+            4: [game(4, 25, [0]), game(4, 25, [1]), game(4, 26, [1]), game(4, 24, [3]), game(4, 25, [0, 2])] * 20}
+    return summarize(toy_engine, toy_engine.prepare(None), runs, pack="toy", title="Toy Race", bot="plain", seed=3,
+                     max_turns=2000)
+
+
+def test_seat_pages_pass_the_page_lint_and_explain_the_seats(uneven):
+    pages = balance_pages(uneven)
+    assert list(lint_pages(pages, {}, LintSettings(min_type=7.0), "balance.pdf", Location(Path("balance.pdf")))) == []
+    with pdfplumber.open(io.BytesIO(balance_pdf(uneven)[0])) as pdf:
+        first = pdf.pages[0].extract_text()
+        text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    assert "Across player counts" in first and first.index("Across player counts") < first.index("What stands out")
+    assert "Win rate by turns taken, 4 players" in text and "Win rate by turns taken, 2 players" in text
+    assert "One reason: a game can end part-way through a round" in text
+    assert "4 players: 100 games, 25.0 turns (7.0 rounds) on average; seats equal? p < 0.001" in text
+    assert "The engine's own figures" in text and "Rolls per game" in text

@@ -56,11 +56,13 @@ def test_gag_grab_text_shows_shares_as_per_cents_and_a_constant_length_in_words(
     assert len(ends) == 4 and all(lo != hi for lo, hi in ends)
 
 
-def test_gag_grab_pdf_counts_turns_when_every_game_lasts_the_same_rounds(gag_grab):
+def test_gag_grab_pdf_shows_win_rate_by_turns_taken_beside_the_seats(gag_grab):
     _, pdf = gag_grab
     prose = " ".join(pdf.split())  # where a caption's lines break is the layout's business
-    assert "Every game lasted 7 rounds; games by the number of turns they lasted" in prose
-    assert "ended by gag deck 100%" in pdf and not re.search(r"\de[+-]\d", pdf)
+    # Seats take unequal turns (a game ends mid-round), so the chart beside the seats is win rate by turns taken.
+    assert "Win rate by turns taken, 4 players" in prose and "7 turns" in prose and "6 turns" in prose
+    assert "One reason: a game can end part-way through a round" in prose
+    assert "Ended by gag deck share 100%" in pdf and not re.search(r"\de[+-]\d", pdf)
 
 
 def test_many_faces_shows_the_packs_persona_labels_and_thousands(tmp_path):
@@ -73,7 +75,7 @@ def test_many_faces_shows_the_packs_persona_labels_and_thousands(tmp_path):
     assert "deck_ran_out_share: " in text and re.search(r"deck_ran_out_share: \d+(\.\d)?%", text)
     with pdfplumber.open(tmp_path / "many-faces" / "balance.pdf") as pdf:
         pages = "\n".join(page.extract_text() for page in pdf.pages)
-    assert "Games: 1,000" in pages and "World Famous Surgeon" in pages and "flying-ace" not in pages
+    assert "1,000 simulated games" in pages and "World Famous Surgeon" in pages and "flying-ace" not in pages
     data = json.loads(run("many-faces", "--games", 30, "--players", 3, "--no-pdf", "--format", "json",
                           "--workers", 1).stdout)
     assert data["labels"]["flying-ace"] == "Flying Ace"  # scripts keep the ids, and get the words with them

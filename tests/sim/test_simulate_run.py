@@ -8,7 +8,8 @@ import toy_engine
 from printkit.games.records import GameRecord
 from printkit.sim.report import json_report, text_report
 from printkit.sim.run import chunks, game_seed, simulate
-from printkit.sim.summary import card_observations, count_observations, count_summary, seat_wins, summarize, \
+from printkit.sim.card_stats import card_observations
+from printkit.sim.summary import count_observations, count_summary, seat_wins, summarize, \
     wilson
 
 
@@ -92,13 +93,16 @@ def test_length_figures():
 
 
 def test_observations_name_the_seat_beyond_chance():
-    # Seat 1 wins 60 of 100 two-player games: 95% interval 50.2–69.1%, which leaves out 50%.
-    records = [record([1, 0], [0])] * 60 + [record([0, 1], [1])] * 40
+    # Seat 1 wins 62 of 100 two-player games: chi-square (62 - 50)²/50 × 2 = 5.76 with 1 degree of freedom,
+    # p ≈ 0.016 (between the tables' 5.412 at 0.02 and 6.635 at 0.01); with two seats there is one hypothesis.
+    records = [record([1, 0], [0])] * 62 + [record([0, 1], [1])] * 38
     figures = count_summary(toy_engine, toy_engine.prepare(None), 2, records)
     notes = count_observations(figures, 2000)
-    assert notes[0] == "Seat 1 (the first player) wins 60% of 2-player games (a fair share is 50%; 95% interval 50.2–69.1%)."
-    assert notes[1] == "Seat 2 wins 40% of 2-player games (a fair share is 50%; 95% interval 30.9–49.8%)."
-    fair = count_summary(toy_engine, toy_engine.prepare(None), 2, records[10:])  # 50 against 40
+    assert notes[0] == ("Seats win unequal shares of 2-player games (chi-square test of equal shares over the 2 seats, "
+                        "p = 0.016).")
+    assert notes[1] == "Seat 1 (the first player) wins 62% of 2-player games (a fair share is 50%; 95% interval 52.2–70.9%)."
+    assert notes[2] == "Seat 2 wins 38% of 2-player games (a fair share is 50%; 95% interval 29.1–47.8%)."
+    fair = count_summary(toy_engine, toy_engine.prepare(None), 2, records[12:])  # 50 against 38: p ≈ 0.22
     assert "no seat wins more or less often than its fair share of 50% beyond chance" in count_observations(fair, 9)[0]
 
 
@@ -110,14 +114,11 @@ def test_observations_of_ties_and_truncated_games():
             "allow, or a bug in the engine.") in notes
 
 
-def test_card_observations_with_thresholds():
+def test_card_observations_name_cards_never_claimed_but_no_median_outliers():
     cards = {name: {"claimed_rate": rate} for name, rate in
              (("A", 0.9), ("B", 0.3), ("C", 0.3), ("D", 0.25), ("E", 0.1), ("F", 0.0))}
-    notes = card_observations(cards, 1000, pooled=False)
-    # median 0.275: above 0.55 is A; below 0.1375 but not 0 is E; F never.
-    assert notes == ["1 of 6 cards was never claimed in 1,000 games: F.",
-                     "1 card is claimed more than 2× as often as the median card (28%): A 90%.",
-                     "1 card is claimed less than half as often as the median card (28%): E 10%."]
+    # No engine model: A (three times the median) is no longer an outlier by itself.
+    assert card_observations(cards, 1000, pooled=False) == ["1 of 6 cards was never claimed in 1,000 games: F."]
 
 
 def test_json_contract_keys(one_and_two):
@@ -132,6 +133,13 @@ def test_json_contract_keys(one_and_two):
     assert four["players"] == 4 and four["games"] == 150 and len(four["win_rate_by_seat"]) == 4
     assert data["by_players"]["2"]["win_rate_by_seat"] == data["win_rate_by_seat"]
     assert "1 of 6 cards was never claimed in 300 games (all player counts): Never." in data["observations"]
+    # Seats explained: every seat's rows of win rate given turns cover every game once.
+    assert len(four["win_rate_given_turns"]) == 4
+    assert all(sum(row["games"] for row in rows) == 150 for rows in four["win_rate_given_turns"])
+    assert set(four["extra_turn"]) == {"share_by_seat", "seat_games_with", "win_rate_with", "seat_games_without",
+                                       "win_rate_without"}
+    assert four["seat_equality"]["df"] == 3 and 0 <= four["seat_equality"]["p_value"] <= 1
+    assert len(four["seat_equality"]["seat_p_holm"]) == 4
 
 
 def test_text_report_shows_each_count(one_and_two):
@@ -139,4 +147,5 @@ def test_text_report_shows_each_count(one_and_two):
     text = text_report(summary)
     assert text.startswith("Toy: 150 simulated games per player count, plain bots in every seat, seed 5")
     assert "\n2 players: 150 games\n" in text and "\n4 players: 150 games\n" in text
-    assert "Cards (claimed_rate by player count):" in text
+    assert "Cards (claimed_rate by player count, with its 95% interval):" in text
+    assert "  Never        0% (0.0–2.5%)       0% (0.0–2.5%)\n" in text  # 0 of 150: Wilson 0–2.49%

@@ -1,4 +1,5 @@
-"""The Gag Grab bots: random, greedy (best immediate points) and lookahead (one move ahead).
+"""The Gag Grab bots: random, greedy (best immediate points), lookahead (one move ahead) and thrifty (cards
+spent where they score most).
 
 A bot answers the engine's questions (where to start, how far to boost,
 where to move, what to pay...) and never changes the state itself: the
@@ -12,6 +13,16 @@ from .setup import GALLERY_VALUE, payable_mask
 from .state import HIGH, State
 
 NONE = (0, -1)  # (points, space) when nothing pays
+MAX_TRADE = 2  # cards each side gives in one trade, at most: the rules allow any number, the bots ask for 1 or 2
+MAX_ASKS = 6  # offers a player puts to one neighbour in one Draw step, at most
+
+
+def missing(hand: list[int], pair: tuple[int, int]) -> tuple[int, ...]:
+    """The cards of ``pair`` (two kinds, perhaps the same) that ``hand`` (counts per kind) lacks."""
+    a, b = pair
+    if a == b:
+        return (a,) * max(0, 2 - hand[a])
+    return tuple(k for k in pair if not hand[k])
 
 
 def key_without(st: State, seat: int, kinds) -> int:
@@ -101,6 +112,16 @@ def board_best(st: State, mask: int) -> int:
     return best
 
 
+def best_after_trade(st: State, seat: int, receive: list[int], hand_over: list[int]) -> int:
+    """``board_best`` of the seat's hand after it receives ``receive`` and hands over ``hand_over``."""
+    hand = list(st.hands[seat])
+    for k in hand_over:
+        hand[k] -= 1
+    for k in receive:
+        hand[k] += 1
+    return board_best(st, payable_mask(st.setup, key_of(hand)))
+
+
 class Random:
     """A uniformly random legal choice at every decision, from the game's rng; never trades."""
 
@@ -161,43 +182,42 @@ class Greedy:
         mask = st.payable(seat)
         return max(free, key=lambda s: (best_within(st, mask, s, 1, 3)[0], -free.index(s)))
 
-    def propose(self, st: State, seat: int, other: int) -> tuple[int, int] | None:
-        """A 1-for-1 swap (give, get) that lets this hand pay a better gag and leaves the other no worse."""
-        mine, theirs = st.hands[seat], st.hands[other]
-        now = board_best(st, st.payable(seat))
-        then = board_best(st, st.payable(other))
+    def offers(self, st: State, seat: int, other: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Trades (give, get) to put to a neighbour, best first, on this hand alone (the neighbour's is hidden):
+        for each gag on the board worth more than the best this hand pays, each way to pay it that lacks 1
+        or 2 cards asks for those cards, for as many of the hand's least useful other cards."""
         setup = st.setup
-        for give in range(len(mine)):
-            if not mine[give]:
-                continue
-            for get in range(len(theirs)):
-                if not theirs[get] or get == give:
+        hand = st.hands[seat]
+        now = board_best(st, st.payable(seat))
+        gags = sorted({g for g in st.board if g >= 0 and setup.gag_points[g] > now},
+                      key=lambda g: (-setup.gag_points[g], g))
+        ranked: list[int] | None = None
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for g in gags:
+            for pair in setup.req_pairs[setup.gag_req[g]]:
+                get = missing(hand, pair)
+                if not get or len(get) > MAX_TRADE:
                     continue
-                mine[give] -= 1
-                mine[get] += 1
-                better = board_best(st, payable_mask(setup, key_of(mine))) > now
-                mine[give] += 1
-                mine[get] -= 1
-                if not better:
-                    continue
-                theirs[get] -= 1
-                theirs[give] += 1
-                fine = board_best(st, payable_mask(setup, key_of(theirs))) >= then
-                theirs[get] += 1
-                theirs[give] -= 1
-                if fine:
-                    return give, get
-        return None
+                if ranked is None:
+                    ranked = self.discard(st, seat, st.sizes[seat])  # the whole hand, least useful first
+                spare = list(ranked)
+                kept = list(pair)
+                for k in get:
+                    kept.remove(k)
+                for k in kept:  # the cards of the pair the hand holds pay the gag: not for giving
+                    spare.remove(k)
+                give = tuple(k for k in spare if k not in get)[:len(get)]
+                offer = (give, get)
+                if len(give) == len(get) and offer not in found:
+                    found.append(offer)
+                    if len(found) >= MAX_ASKS:
+                        return found
+        return found
 
     def accept(self, st: State, seat: int, give: list[int], get: list[int]) -> bool:
-        """Take ``give`` for ``get`` when the hand's best gag on the board is no worse after it."""
-        before = board_best(st, st.payable(seat))
-        hand = list(st.hands[seat])
-        for k in get:
-            hand[k] -= 1
-        for k in give:
-            hand[k] += 1
-        return board_best(st, payable_mask(st.setup, key_of(hand))) >= before
+        """Take ``give`` for ``get`` when it gets as many cards as it gives and the hand's best gag on the
+        board is no worse after it."""
+        return len(give) >= len(get) and best_after_trade(st, seat, give, get) >= board_best(st, st.payable(seat))
 
     def boost(self, st: State, seat: int, roll: int, spaces) -> tuple[int, int] | None:
         cards = gallery_held(st, seat)
@@ -330,4 +350,72 @@ class Lookahead(Greedy):
         return where
 
 
-BOTS: dict[str, Random | Greedy] = {"greedy": Greedy(), "random": Random(), "lookahead": Lookahead()}
+# Thrifty's thresholds (measured against greedy, 2,000 4-player games each: see docs/simulation.md)
+THRIFT_LOW = 2  # gags worth this or less are left while a gallery card can buy an extra claim later...
+THRIFT_DECK = 6  # ... and while the Gag deck holds more than this many cards
+THRIFT_EXTRA = 3  # an extra claim is bought for a gag worth at least this within a roll's reach
+THRIFT_BOOST = 2  # a boost must gain this many Gag Points
+
+
+class Thrifty(Greedy):
+    """Greedy that spends its cards where they score most. Every claim costs two Kid cards and a turn draws two,
+    so cards, not turns, limit the claims: it leaves gags of 1 or 2 points while it holds a gallery card (the
+    two cards kept can pay a better gag through an extra claim), boosts only for 2 points or more, pays with
+    the pair that leaves the hand most useful for the gags on the board, accepts only trades that let it pay
+    a better gag, and does not end the game with a claim that leaves it behind. It sees what a player sees:
+    its own hand, the board, the scores and claimed cards, the piles' sizes and the Kid discard pile."""
+
+    def accept(self, st: State, seat: int, give: list[int], get: list[int]) -> bool:
+        """Only a trade after which the hand pays a better gag on the board (one that helps only the other
+        player is refused)."""
+        return best_after_trade(st, seat, give, get) > board_best(st, st.payable(seat))
+
+    def boost(self, st: State, seat: int, roll: int, spaces) -> tuple[int, int] | None:
+        cards = gallery_held(st, seat)
+        if not cards:
+            return None
+        at = st.pos[seat]
+        best = best_within(st, st.payable(seat), at, 1, roll)[0] + THRIFT_BOOST - 1
+        choice = None
+        for kind in dict.fromkeys(cards):  # each kind once, least valuable first
+            mask = payable_mask(st.setup, key_without(st, seat, (kind,)))
+            for amount in (1, 2):
+                points = best_within(st, mask, at, 1, roll + amount)[0]
+                if points > best:
+                    best, choice = points, (kind, amount)
+        return choice
+
+    def extra_claim(self, st: State, seat: int) -> int | None:
+        cards = gallery_held(st, seat)
+        if not cards:
+            return None
+        mask = payable_mask(st.setup, key_without(st, seat, cards[:1]))
+        return cards[0] if best_within(st, mask, st.pos[seat], 1, 6)[0] >= THRIFT_EXTRA else None
+
+    def claim(self, st: State, seat: int) -> tuple[int, int] | None:
+        setup = st.setup
+        gag = st.board[st.pos[seat]]
+        hand = st.hands[seat]
+        pairs = [(a, b) for a, b in setup.req_pairs[setup.gag_req[gag]] if hand[a] > (a == b) and hand[b]]
+        if not pairs:
+            return None
+        points = setup.gag_points[gag]
+        if points <= THRIFT_LOW and len(st.gag_deck) > THRIFT_DECK and gallery_held(st, seat):
+            return None  # kept for a better gag
+        if not st.gag_deck:  # this claim ends the game: only if it wins (or shares the win)
+            scores, claimed = list(st.scores), list(st.claimed)
+            scores[seat] += points
+            claimed[seat] += 1
+            best = max(zip(scores, claimed))
+            if (scores[seat], claimed[seat]) != best:
+                return None
+        values = board_values(st)
+
+        def left(pair: tuple[int, int]) -> float:  # what the hand is worth after paying with ``pair``
+            a, b = pair
+            return sum(values[k] * (n - (k == a) - (k == b)) for k, n in enumerate(hand))
+        return max(pairs, key=left)
+
+
+BOTS: dict[str, Random | Greedy] = {"greedy": Greedy(), "random": Random(), "lookahead": Lookahead(),
+                                    "thrifty": Thrifty()}

@@ -12,19 +12,28 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 
+from ...model.dominance import dominated
 from .board import space_name, start_spaces, unseated
-from .bots import BOTS
+from .bots import BOTS, MAX_ASKS, MAX_TRADE
 from .setup import POWERS, SWITCHES as switches, Setup, vary
 from .setup import prepare as _prepare
 from .state import COUNTS, Illegal, State, roll_off
 from ..records import CardEvent, GameRecord, Limits, Unplayable
 
 name = "claims"
-bots = ("greedy", "random", "lookahead")
+bots = ("greedy", "random", "lookahead", "thrifty")
 __all__ = ["name", "bots", "switches", "vary", "prepare", "steps_per_turn", "play", "card_figures", "figures",
-           "take_turn", "Illegal"]
+           "take_turn", "Illegal", "card_model", "rate_bases", "bot_limits", "dominated_cards"]
 
 REACHED, PAID = "reach:", "payable:"  # per-gag counts behind payable_rate
+TAKEN, BETTER = "claimed-reached:", "better-payable:"  # ... behind claimed_when_reached_rate, better_on_board_rate
+
+# What printkit.sim.card_stats judges each gag by: its claims when reached, against a logistic model of the
+# printed odds (their logit) with a level per Gag Points value, fitted over all gags (docs/simulation.md).
+card_model = {"rate": "claimed_when_reached_rate", "logit": ("printed_odds",), "groups": ("points",),
+              "against": "a model of the printed odds and Gag Points"}
+# The count each per-card rate is a share of, when not of games.
+rate_bases = {"payable_rate": "reached", "claimed_when_reached_rate": "reached", "better_on_board_rate": "claims"}
 
 
 def prepare(pack) -> Setup:
@@ -33,13 +42,15 @@ def prepare(pack) -> Setup:
 
 
 LOOKAHEAD_STEPS = 8  # measured: a lookahead turn takes 3 to 17 times a greedy one (6×6 to 26×26 boards)
+THRIFTY_STEPS = 2  # measured: a thrifty turn takes about 1.4 times a greedy one (6×6 board, 4 players)
+BOT_STEPS = {"lookahead": LOOKAHEAD_STEPS, "thrifty": THRIFTY_STEPS}
 
 
 def steps_per_turn(setup: Setup, bot: str) -> int:
     """A turn's cost for the simulation's budget (``printkit.sim.run``): the board's spaces, which the
     bots look over each turn, so a big board's turns count for more; the lookahead bot looks over them
-    for every move it weighs, so its turns count 8 times as much."""
-    return setup.columns * setup.rows * (LOOKAHEAD_STEPS if bot == "lookahead" else 1)
+    for every move it weighs, so its turns count 8 times as much, and the thrifty bot's twice."""
+    return setup.columns * setup.rows * BOT_STEPS.get(bot, 1)
 
 
 def play(setup: Setup, players: int, bots: Sequence[str], rng: random.Random) -> GameRecord:
@@ -92,6 +103,7 @@ def take_turn(st: State, seat: int, agents) -> None:
         pair = bot.claim(st, seat) if st.claims_left > 0 and st.board[st.pos[seat]] >= 0 else None
         if pair is None:
             break
+        note_claim(st, seat)
         st.claim(seat, pair)
         if st.ended:
             return
@@ -123,13 +135,24 @@ def note_reach(st: State, seat: int, spaces: list[int]) -> None:
     """Count a claim opportunity for each gag the first roll reaches, and whether the hand paid it."""
     setup, board = st.setup, st.board
     mask = st.payable(seat)
-    seen, paid, req = st.reach_seen, st.reach_paid, setup.gag_req
+    seen, paid, req, when = st.reach_seen, st.reach_paid, setup.gag_req, st.reach_turn
     for s in spaces:
         g = board[s]
         if g >= 0:
             seen[g] += 1
+            when[g] = st.turn
             if (mask >> req[g]) & 1:
                 paid[g] += 1
+
+
+def note_claim(st: State, seat: int) -> None:
+    """Before a claim: whether its gag was reached by this turn's first roll, and whether the board held a
+    gag worth more that the claiming hand could also pay (anywhere on the board, in reach or not)."""
+    setup, board = st.setup, st.board
+    g = board[st.pos[seat]]
+    mask, req, points = st.payable(seat), setup.gag_req, setup.gag_points
+    better = any(b >= 0 and points[b] > points[g] and (mask >> req[b]) & 1 for b in board)
+    st.claim_notes.append((g, st.reach_turn[g] == st.turn, better))
 
 
 def free_powers(st: State, seat: int, bot, moment: str) -> None:
@@ -153,7 +176,9 @@ def checked_discard(st: State, seat: int, kinds: list[int], n: int) -> list[int]
 
 
 def trade_step(st: State, seat: int, agents) -> None:
-    """After drawing, a 1-for-1 trade with each neighbour whose bot agrees (no gifts: see State.trade)."""
+    """After drawing, at most one trade with each neighbour whose bot trades: the player's bot lists offers
+    (cards to give, cards to get: 1 to ``MAX_TRADE`` each, no gifts), up to ``MAX_ASKS`` of them, best first,
+    seeing only its own hand; the neighbour takes the first it holds the cards for and agrees to."""
     columns = st.setup.columns
     here = st.pos[seat]
     for other in range(st.players):
@@ -162,9 +187,17 @@ def trade_step(st: State, seat: int, agents) -> None:
             continue
         if not agents[other].trades:
             continue
-        offer = agents[seat].propose(st, seat, other)
-        if offer is not None and agents[other].accept(st, other, [offer[0]], [offer[1]]):
-            st.trade(seat, other, [offer[0]], [offer[1]])
+        for give, get in agents[seat].offers(st, seat, other)[:MAX_ASKS]:
+            if not (1 <= len(give) <= MAX_TRADE and 1 <= len(get) <= MAX_TRADE):
+                raise Illegal(f"a trade gives and gets 1 to {MAX_TRADE} cards each")
+            if holds(st.hands[other], get) and agents[other].accept(st, other, list(give), list(get)):
+                st.trade(seat, other, list(give), list(get))
+                break
+
+
+def holds(hand: list[int], kinds) -> bool:
+    """Whether ``hand`` (counts per kind) holds every card of ``kinds`` (a kind may repeat)."""
+    return all(hand[k] >= kinds.count(k) for k in set(kinds))
 
 
 def winners(scores: Sequence[int], claimed: Sequence[int]) -> tuple[int, ...]:
@@ -185,6 +218,8 @@ def record(st: State) -> GameRecord:
             row[1] += st.reach_paid[g]
     for card, (n, paid) in seen.items():
         counts += [(REACHED + card, n), (PAID + card, paid)]
+    for g, reached, better in st.claim_notes:
+        counts += [(TAKEN + names[g], 1)] * reached + [(BETTER + names[g], 1)] * better
     return GameRecord(
         players=st.players, scores=tuple(st.scores), winners=winners(st.scores, st.claimed),
         turns=st.turn, rounds=(st.turn + st.players - 1) // st.players,
@@ -195,20 +230,25 @@ def record(st: State) -> GameRecord:
 def card_figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, dict[str, float | None]]:
     """Per gag name, over ``records``:
 
-    - ``claimed_rate``: the share of games in which it was claimed;
+    - ``points`` and ``printed_odds``: its Gag Points, and the odds the rules print that a hand of
+      [rules] odds_hand cards pays it (None when the rules print none);
+    - ``claimed_rate``: the share of games in which it was claimed (``claims`` such games);
     - ``mean_claim_turn``: the mean turn of its first claim, over the games where it was claimed (None if never);
     - ``removed_rate``: the share of games in which a Remove put it out of the game;
-    - ``payable_rate``: of its claim opportunities, the share the player could pay. A claim
-      opportunity is one gag reached by the first roll of a player's turn: it lies on a free
-      space within that roll, and the player's hand at that moment (after drawing and trading)
-      either can pay it or cannot. None when the gag never had an opportunity.
+    - ``reached``: its claim opportunities. A claim opportunity is one gag reached by the first roll
+      of a player's turn: it lies on a free space within that roll, and the player's hand at that
+      moment (after drawing and trading) either can pay it or cannot;
+    - ``payable_rate``: the share of those opportunities the hand could pay;
+    - ``claimed_when_reached_rate``: the share of those opportunities on which the player claimed it,
+      that same turn (None for both when it never had one);
+    - ``better_on_board_rate``: of its claims, the share made while a gag worth more that the same hand
+      could pay lay somewhere on the board (None if never claimed).
     """
     games = len(records)
-    claimed = {n: 0 for n in setup.gag_names}
-    removed = dict(claimed)
-    turns = {n: 0 for n in setup.gag_names}
-    reached = dict(turns)
-    paid = dict(turns)
+    names = dict.fromkeys(setup.gag_names)
+    claimed = dict.fromkeys(names, 0)
+    removed, turns, reached, paid, taken, better = (dict(claimed) for _ in range(6))
+    tallies = {REACHED: reached, PAID: paid, TAKEN: taken, BETTER: better}
     for rec in records:
         first: dict[str, int] = {}
         gone: set[str] = set()
@@ -223,16 +263,48 @@ def card_figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, dict[
         for card in gone:
             removed[card] += 1
         for key, n in rec.counts:
-            if key.startswith(REACHED):
-                reached[key[len(REACHED):]] += n
-            elif key.startswith(PAID):
-                paid[key[len(PAID):]] += n
+            head, _, card = key.partition(":")
+            tally = tallies.get(head + ":")
+            if tally is not None:
+                tally[card] += n
+    odds: dict[str, float | None] = {}
+    points: dict[str, int] = {}
+    for g, card in enumerate(setup.gag_names):
+        points.setdefault(card, setup.gag_points[g])
+        odds.setdefault(card, setup.req_odds[setup.gag_req[g]] if setup.req_odds else None)
     return {card: {
+        "points": points[card],
+        "printed_odds": odds[card],
         "claimed_rate": claimed[card] / games if games else 0.0,
+        "claims": claimed[card],
         "mean_claim_turn": turns[card] / claimed[card] if claimed[card] else None,
         "removed_rate": removed[card] / games if games else 0.0,
+        "reached": reached[card],
         "payable_rate": paid[card] / reached[card] if reached[card] else None,
-    } for card in claimed}
+        "claimed_when_reached_rate": taken[card] / reached[card] if reached[card] else None,
+        "better_on_board_rate": better[card] / claimed[card] if claimed[card] else None,
+    } for card in names}
+
+
+def dominated_cards(setup: Setup) -> dict[str, list[str]]:
+    """The gags check reports as N604 (see printkit.model.dominance), from the engine's own tables: the
+    pairs of kinds paying each gag, a kind twice only when the Kid deck holds two."""
+    copies = [setup.kid_cards.count(k) for k in range(len(setup.kinds))]
+    cards: dict[str, tuple[int, frozenset]] = {}
+    for g, card in enumerate(setup.gag_names):
+        pairs = frozenset(p for p in setup.req_pairs[setup.gag_req[g]] if p[0] != p[1] or copies[p[0]] > 1)
+        cards.setdefault(card, (setup.gag_points[g], pairs))
+    return dominated((card, points, pairs) for card, (points, pairs) in cards.items())
+
+
+def bot_limits(setup: Setup, records: Sequence[GameRecord]) -> dict[str, str]:
+    """What the bots left unplayed, by name, and why it says nothing of the card: the gallery powers
+    no bot used in ``records`` (every power is one they may use, when their rules of thumb call for it)."""
+    powers = figures(setup, records)["powers_per_game"] if records else {}
+    assert isinstance(powers, dict)
+    return {p.replace("-", " "): "the bots never used this Peanut Gallery power in these games: their rules of "
+                                 "thumb never found it worth its cost, so how strong it is was not tested"
+            for p, n in powers.items() if n == 0}
 
 
 def figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, object]:
@@ -264,9 +336,6 @@ def observations(setup: Setup, records: Sequence[GameRecord], labels: Mapping[st
     powers = figures(setup, records)["powers_per_game"]
     assert isinstance(powers, dict)
     used = ", ".join(f"{name.replace('-', ' ')} {n:.2f}" for name, n in powers.items())
-    line = f"Peanut Gallery powers used per game: {used}."
-    unused = [name.replace("-", " ") for name, n in powers.items() if n == 0]
-    if unused:
-        line += f" Never used: {', '.join(unused)}."
-    return [line]
+    unused = " (those the bots never used are under Bot limits)" if 0 in powers.values() else ""
+    return [f"Peanut Gallery powers used per game: {used}{unused}."]
 

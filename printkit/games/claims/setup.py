@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 
 from ...requirements import Requirement
+from ...model.odds import payable_odds
 from ...model.payment import find_payment
 from ...model.vocabulary import pack_vocabulary
 from .board import rings, space_index, spread
@@ -55,6 +56,9 @@ class Setup:
     draw: int = 2  # drawn in each Draw step
     hand_limit: int = 7
     gallery_bits: int = 0  # the gallery kinds as a mask: ``key & gallery_bits`` says a hand holds one
+    # Per requirement: the odds the rules print, that a hand of [rules] odds_hand cards pays it (() when
+    # they are too costly to count; see printkit.model.odds).
+    req_odds: tuple[float, ...] = ()
     # Rule switches a [[variants]] entry may set (see ``vary``).
     finish_round: bool = False  # when the end is triggered, the round is played out (every seat the same turns)
     cache: dict = field(default_factory=dict, compare=False, repr=False)  # key -> bit mask of payable reqs
@@ -126,6 +130,8 @@ def prepare(pack) -> Setup:
     # Cheapest first: the first pair a hand holds is the one a bot pays with.
     req_pairs = tuple(tuple(sorted(pairs, key=lambda p: (values[p[0]] + values[p[1]], p))) for pairs in pairs_of)
 
+    hand = manifest.rules.odds_hand if manifest.rules else 4  # the default the rules' table counts for
+    odds = tuple(float(x) for x in payable_odds(requirements, payers.cards, vocabulary, hand))
     size = (board.columns, board.rows)
     return Setup(
         kinds=tuple(kinds), gallery=tuple(gallery[k] for k in kinds),
@@ -138,7 +144,7 @@ def prepare(pack) -> Setup:
         extra_starts=tuple(space_index(s, *size) for s in board.extra_starts),
         extra_from=board.extra_from_players,
         min_players=manifest.min_players, max_players=manifest.max_players,
-        gallery_bits=sum(1 << i for i, k in enumerate(kinds) if gallery[k]))
+        gallery_bits=sum(1 << i for i, k in enumerate(kinds) if gallery[k]), req_odds=odds)
 
 
 SWITCHES = ("finish_round",)  # the [[variants]] switches this engine honours

@@ -44,7 +44,7 @@ def roll_off(rng: random.Random, players: int) -> tuple[int, int]:
 class State:
     __slots__ = ("setup", "rng", "players", "board", "pawn_at", "pos", "gag_deck", "kid_deck", "kid_discard",
                  "gag_discard", "hands", "keys", "sizes", "scores", "claimed", "turn", "events", "counts",
-                 "ended", "reach_seen", "reach_paid", "boosted", "second_ok", "second_used", "claims_left",
+                 "ended", "reach_seen", "reach_paid", "reach_turn", "claim_notes", "boosted", "second_ok", "second_used", "claims_left",
                  "just_claimed")
 
     def __init__(self, setup: Setup, players: int, rng: random.Random):
@@ -73,6 +73,8 @@ class State:
         self.ended = False
         self.reach_seen = [0] * len(setup.gag_names)  # claim opportunities per Gag card (see card_figures)
         self.reach_paid = [0] * len(setup.gag_names)
+        self.reach_turn = [0] * len(setup.gag_names)  # the turn whose first roll last reached each gag
+        self.claim_notes: list[tuple[int, bool, bool]] = []  # per claim: gag, reached that turn, better payable
         self.boosted = self.second_ok = self.second_used = self.just_claimed = False
         self.claims_left = 0
         for seat in range(players):

@@ -24,6 +24,8 @@ bots = tuple(BOTS)  # greedy first: the default
 card_figures = _figures.card_figures  # per card: scored_rate (personalities), played_rate (actions)
 figures = _figures.figures  # sets against runs, the deck running out, value and persona balance
 observations = _figures.observations  # what stands out in those, in plain sentences
+card_model = _figures.card_model  # how printkit.sim.card_stats judges a card: against the cards of its value
+bot_limits = _figures.bot_limits  # action cards the bots play without using their effect, or never play
 
 
 def prepare(pack: Any) -> Setup:

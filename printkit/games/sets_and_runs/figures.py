@@ -28,8 +28,33 @@ def card_figures(setup: Setup, records: Sequence[GameRecord]) -> dict[str, dict[
                 seen.add(e.card)
         for name in seen:
             games[name] += 1
-    return {name: {f"{word[name]}_rate": _mean(games[name], n), f"{word[name]}_per_game": _mean(copies[name], n)}
+    value = {setup.names[t]: setup.values[setup.value[t]] for t in range(np)}
+    return {name: {**({"value": value[name]} if name in value else {}),
+                   f"{word[name]}_rate": _mean(games[name], n), f"{word[name]}_per_game": _mean(copies[name], n)}
             for name in setup.names}
+
+
+# What printkit.sim.card_stats judges a personality card by: its scored_rate against the pooled rate of the
+# cards of its value (every persona has the same values); action cards, each unlike the others, are not judged.
+card_model = {"rate": "scored_rate", "groups": ("value",),
+              "against": "the pooled rate of the cards of the same value"}
+IGNORED = {"peek": "its effect (look at another player's hand) changes nothing for the bots, which play on "
+                   "public information only",
+           "show-card": "its effect (every other player shows you a card) changes nothing for the bots, which "
+                        "play on public information only"}
+
+
+def bot_limits(setup: Setup, records: Sequence[GameRecord]) -> dict[str, str]:
+    """Action cards whose effect the bots do not use, and action cards no bot played in ``records``."""
+    out = {}
+    played = card_figures(setup, records) if records else {}
+    for t in range(setup.personalities, len(setup.names)):
+        name, effect = setup.names[t], setup.effects[t - setup.personalities]
+        if effect in IGNORED:
+            out[name] = IGNORED[effect]
+        elif records and played[name].get("played_rate") == 0:
+            out[name] = "no bot played it in these games, so how strong it is was not tested"
+    return out
 
 
 def figures(setup: Setup, records: Sequence[GameRecord]) -> dict:

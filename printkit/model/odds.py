@@ -25,11 +25,11 @@ from fractions import Fraction
 from math import comb, prod
 
 from ..core.errors import PrintkitError
-from ..model.pack import Card
+from .pack import Card
 from ..requirements import Requirement
 from ..requirements.limits import ODDS_MAX_HAND, ODDS_MAX_STATES, ODDS_MAX_WORK
-from ..model.payment import match_slots
-from ..model.vocabulary import Vocabulary
+from .payment import match_slots
+from .vocabulary import Vocabulary
 
 
 class OverBudget(PrintkitError):
