@@ -46,7 +46,7 @@ def synthetic_pack(folder: Path, cards: int = DECK_LIMIT, per_deck: int = DECK_L
     pack.mkdir()
     shutil.copy(REPO / "cards/gag-grab/kids.csv", pack)
     manifest = _without((REPO / "cards/gag-grab/game.toml").read_text(encoding="utf-8"),
-                        "[board]", "[player_aid]", "[rules]")
+                        "[board]", "[player_aid]", "[rules]", "[[variants]]")
     gags_tables = _gags_tables(manifest)
     rng = random.Random(2026)
     extra, n = [], 0

@@ -23,10 +23,12 @@ from .notes import check_unnamed_cards
 from .pages import check_pages
 from .requirements import check_requirements
 from .rules import check_rules
+from .variants import check_variants
 
 Progress = Callable[[str, int, int], None]  # what, done, total
 
-CHECKS = (check_requirements, check_composition, check_unnamed_cards, check_dominated, check_rules, check_module)
+CHECKS = (check_requirements, check_composition, check_unnamed_cards, check_dominated, check_rules, check_module,
+          check_variants)
 
 
 @dataclass(frozen=True)

@@ -60,10 +60,13 @@ def parse_players(text: str, limit: int) -> list[int]:
 @click.option("--against", "against", metavar="OLD",
               help="Also play OLD, another version of PACK (a pack folder or a git revision, as 'printkit diff' "
                    "takes it), with the same seeds, and report the paired differences.")
+# --variant: a [[variants]] entry of the pack's game.toml, whose rule switches the engine plays.
+@click.option("--variant", metavar="NAME", help="Play the pack's rule variant NAME (a [[variants]] entry of its "
+              "game.toml), such as finish-round for Gag Grab; with --against, OLD plays it too.")
 @runs
 def simulate_command(packs: tuple[str, ...], games: int, players_text: str | None, bot: str | None,
                      bots_text: str | None, seed: int, fmt: str, out_dir: Path, no_pdf: bool,
-                     workers: int | None, against: str | None) -> int:
+                     workers: int | None, against: str | None, variant: str | None) -> int:
     """Play a pack many times with bots and report how balanced it is: game length, winning score and
     margin, win rate by seat with 95% intervals (first-player advantage), shared wins, and per card how
     often it is claimed or scored, with a short list of what stands out. Also writes balance.pdf (the
@@ -86,6 +89,7 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
       printkit simulate gag-grab --games 2000 --players 4
       printkit simulate gag-grab --players 2,4,6 --bot lookahead --seed 7
       printkit simulate gag-grab --players 4 --bots greedy,random --games 400
+      printkit simulate gag-grab --players 4 --variant finish-round
       printkit simulate many-faces --games 1000 --format json > balance.json
       printkit simulate cards/my-game --no-pdf
       printkit simulate cards/my-game --against main --players 4 --format json
@@ -103,7 +107,7 @@ def simulate_command(packs: tuple[str, ...], games: int, players_text: str | Non
         for root in roots:
             done = run_simulate(root, games, wanted, bot, seed, fmt, out_dir, no_pdf, workers, limits,
                                 echo=reports.append if fmt == "json" and len(roots) > 1 else None, against=old,
-                                bots=bots)
+                                bots=bots, variant=variant)
             status = max(status, done)
     if reports:  # several packs as JSON: one document, a list of their reports
         click.echo('{"packs": [\n' + ",\n".join(r.rstrip("\n") for r in reports) + "\n]}")
@@ -169,12 +173,14 @@ def _engine_and_counts(pack, wanted: list[int] | None, bot: str | None, games: i
 
 def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
                  out_dir: Path, no_pdf: bool, workers: int | None, limits: Limits, echo=None,
-                 against: Against | None = None, bots: tuple[str, ...] | None = None) -> int:
+                 against: Against | None = None, bots: tuple[str, ...] | None = None,
+                 variant: str | None = None) -> int:
     """Check, simulate, print the report (or hand it to ``echo``) and write balance.pdf; the exit status."""
     steps = Steps()
     with steps.step(root.name, "simulated", findings=sys.stderr if fmt == "json" else None,
                     usage_ends=against is not None):  # stdout stays JSON
-        summary, fallback = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo, against, bots)
+        summary, fallback = _simulated(root, games, wanted, bot, seed, fmt, workers, limits, echo, against, bots,
+                                       variant)
     if not no_pdf and steps.status == EXIT_OK:
         with steps.step(f"{summary['pack']}: balance.pdf", "written"):
             _write_balance_pdf(summary, root, out_dir, fallback)
@@ -183,7 +189,7 @@ def run_simulate(root: Path, games: int, wanted: list[int] | None, bot: str | No
 
 def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None, seed: int, fmt: str,
                workers: int | None, limits: Limits, echo, against: Against | None = None,
-               bots: tuple[str, ...] | None = None):
+               bots: tuple[str, ...] | None = None, variant_name: str | None = None):
     """Check and simulate the pack, print the report (or hand it to ``echo``) and the time taken; the summary
     and the pack's fallback fonts (for balance.pdf, which sets the pack's names as the kit does)."""
     from .build import checked_pack
@@ -191,10 +197,12 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
     from ..checks.composition import seating_findings
     from ..sim.report import json_report, text_report
     from ..sim.run import OverBudget, simulate, steps_per_turn
-    from ..sim.summary import pack_labels, summarize
+    from ..sim.summary import pack_labels, summarize, variant_figures
+    from ..games.registry import varied
 
     pack = checked_pack(root).loaded
     engine, counts, bot = _engine_and_counts(pack, wanted, bot, games, limits)
+    variant = _variant(pack, variant_name)
     if bots:
         check_bots(engine, bots, counts)
     seated = bots or bot  # the bots listed, rotated through the seats, or one bot in every seat
@@ -212,6 +220,8 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
 
     def play(pack, setup, what: str):
         """The games of one pack (with --against, of each), timed on stderr."""
+        if variant is not None:  # --variant: its switches set, on both sides of --against
+            setup = varied(engine, setup, variant.settings())
         started = time.perf_counter()
         with progress(what) as update:
             games_done = (lambda done, total: update("games", done, total)) if update else None
@@ -233,7 +243,7 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
     runs = play(pack, setup, pack.id)
     summary = summarize(engine, setup, runs, pack=pack.id, title=pack.manifest.title,
                         bot=",".join(bots) if bots else bot, seed=seed, max_turns=limits.max_turns,
-                        labels=pack_labels(pack), bots=bots)
+                        labels=pack_labels(pack), bots=bots, variant=variant_figures(variant))
     if against is not None:  # --against: OLD played as PACK was, the paired differences
         summary["comparison"] = against.compare(pack, engine, setup, runs, play)
     shown = json_report(summary) if fmt == "json" else text_report(summary)
@@ -242,6 +252,21 @@ def _simulated(root: Path, games: int, wanted: list[int] | None, bot: str | None
     else:
         click.echo(shown, nl=False)
     return summary, pack.manifest.fonts.fallback
+
+
+def _variant(pack, name: str | None):
+    """The pack's [[variants]] entry ``name`` (None for none asked), or a usage error listing its variants."""
+    if name is None:
+        return None
+    found = next((v for v in pack.manifest.variants if v.name == name), None)
+    if found is None:
+        from ..core.packpath import clipped
+
+        names = [v.name for v in pack.manifest.variants]
+        listed = f"its variants: {', '.join(names)}" if names else "its game.toml declares no [[variants]]"
+        raise click.BadParameter(f"'{pack.id}' has no variant '{clipped(name, 40)}'; {listed}",
+                                 param_hint="--variant")
+    return found
 
 
 def _write_balance_pdf(summary, root: Path, out_dir: Path, fallback: tuple[str, ...] = ()) -> None:

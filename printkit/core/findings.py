@@ -113,6 +113,8 @@ _EXPECT = "[decks.gags.expect]"
 _FACE = ('[decks.gags.face]\nlayout = "gag"\n\n'
          '[[layouts.gag.elements]]\nname = "title"\ntype = "text"\ntext = "{name}"\n')
 _RULES = '[rules]\nfile = "rules.md"\n\n'
+_VARIANT = ('[[variants]]\nname = "finish-round"\ndescription = "The last round is played out."\n'
+            'finish_round = true\n\n')
 
 CODES = _registry(
     # The manifest, game.toml
@@ -195,6 +197,26 @@ CODES = _registry(
                                 "  hint: give them the same [decks.ID.back]: colour, label, art and layout")),
          fix="Give the decks the same `[decks.ID.back]` (a back's label defaults to the deck's title, so set "
              "it) and the same card size, or do not shuffle them together."),
+    Code("M110", E, "unknown-switch", "A rule variant sets a switch the pack's game engine does not know.",
+         meaning="A `[[variants]]` entry names an optional rule and the switches that make the simulator play "
+                 "it, such as `finish_round = true`. Each game's engine honours its own switches (the claims "
+                 "engine of Gag Grab: `finish_round`); any other would silently change nothing, so "
+                 "a simulation of the variant (`printkit simulate PACK --variant NAME`) would play the standard game "
+                 "under the variant's name.",
+         example=Example(Edit("game.toml", _EXPECT, _VARIANT.replace("finish_round", "finish_rounds") + _EXPECT),
+                         gives=("game.toml:35:1: error M110 the claims engine has no rule switch 'finish_rounds' "
+                                "(variant 'finish-round')\n"
+                                "  hint: did you mean 'finish_round'?")),
+         fix="Correct the switch's name (the hint suggests the nearest), or remove it; docs/game-toml-keys.md "
+             "lists every switch and the engine that honours it. A variant with no switch still prints in "
+             "the rules."),
+    Code("M111", E, "duplicate-variant", "Two rule variants have the same name.",
+         meaning="A variant is chosen by its name (`printkit simulate --variant NAME`, `{{variant NAME}}` in "
+                 "the rules), so each `[[variants]]` entry needs a name of its own.",
+         example=Example(Edit("game.toml", _EXPECT, _VARIANT + _VARIANT + _EXPECT),
+                         gives=("game.toml:38:1: error M111 two variants are named 'finish-round'\n"
+                                "  hint: the first is at line 33; give each variant its own name")),
+         fix="Rename one of them, or merge them into one variant."),
     # CSV structure
     Code("C200", W, "not-utf8", "The file is not UTF-8; it was read as Windows-1252.",
          meaning="printkit reads CSV files as UTF-8. A file that is not was read as Windows-1252, the "

@@ -1,7 +1,9 @@
 """The record of one game an engine returns, and what an engine may refuse or be limited by.
 
 An engine is a module with ``name``, ``bots`` (the default first), ``prepare(pack)``, ``play(setup, players, bots,
-rng)``, ``card_figures(setup, records)`` and ``figures(setup, records)``; the registry is ``printkit.games.registry``."""
+rng)``, ``card_figures(setup, records)`` and ``figures(setup, records)``; the registry is ``printkit.games.registry``.
+An engine that plays rule variants also has ``switches`` (the ``[[variants]]`` keys it honours, such as
+``finish_round``) and ``vary(setup, switches)``, the setup with a variant's switches set."""
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -1,8 +1,10 @@
 """One registry of the games printkit knows: each one's game module and the engine that plays it."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from ..core.errors import UsageProblem
 from ..model.pack import Pack
@@ -57,3 +59,13 @@ def game_for(pack: Pack) -> Game:
 def engine_for(pack: Pack) -> ModuleType:
     """The engine module that plays ``pack``; NoEngine, saying what the pack lacks, if none does."""
     return game_for(pack).engine
+
+
+def engine_switches(engine: ModuleType) -> tuple[str, ...]:
+    """The ``[[variants]]`` switches ``engine`` honours (none unless it declares them)."""
+    return tuple(getattr(engine, "switches", ()))
+
+
+def varied(engine: ModuleType, setup: Any, switches: Mapping[str, object]) -> Any:
+    """``setup`` with a variant's ``switches`` set; the setup itself when there are none to set."""
+    return engine.vary(setup, switches) if switches else setup

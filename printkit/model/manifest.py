@@ -30,6 +30,7 @@ from .tomlpos import MAX_KEY_PARTS, key_locations, overlong_key
 from .numbers import read_whole
 from .table_columns import check_claimed_table, read_table_columns
 from .tomltable import Table, TomlContext, dotted
+from .variants import read_variants
 from . import MANIFEST_NAME
 
 MAX_MANIFEST_BYTES = 1 << 20  # game.toml may be at most 1 MB
@@ -148,6 +149,7 @@ def _read(root: Table, path: Path) -> Manifest:
     rules = read_rules(root)
     pieces = read_pieces(root, max_players, board is not None)
     module = read_module(root)
+    variants = read_variants(root)
     art = read_art_settings(root)
     lint = read_lint_settings(root)
     fonts = read_fonts(root, path.parent)
@@ -156,7 +158,7 @@ def _read(root: Table, path: Path) -> Manifest:
     return Manifest(path, title, description, min_players, max_players, notice,
                     width, height, decks, claims, categories, board, tokens, powers, phases, player_aid, rules,
                     pieces, module, art, fonts, lint, layouts=layouts, icons=icons, key_locations=root.ctx.locations,
-                    shuffled_together=groups)
+                    shuffled_together=groups, variants=variants)
 
 
 # Layouts every pack may draw with, whether or not a deck names them.

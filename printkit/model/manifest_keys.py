@@ -7,6 +7,7 @@ this tree leaves out fails tests/model/test_schema.py.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,12 @@ ART_AREAS = ("window", "full")  # the layout's picture window, or the whole card
 FONT_FACES = ("regular", "bold", "italic", "bold_italic")  # in FontFamily's order
 ICON_NAME = r"[A-Za-z0-9_-]{1,40}"
 POKER_MM = (63.5, 88.9)
+# [[variants]]: rule variants a pack declares, for `printkit simulate --variant` and the rules booklet.
+MAX_VARIANTS = 16
+VARIANT_NAME = r"[a-z0-9]+(-[a-z0-9]+)*"  # an id, as written after --variant
+MAX_VARIANT_NAME = 40
+MAX_VARIANT_TITLE = 80  # characters: a heading's worth
+MAX_VARIANT_DESCRIPTION = 600  # characters: a sentence or two, printed as the optional rule
 
 # What a key may hold. Tables hold ``keys`` (their own) and/or ``entry`` (what
 # each key the pack names holds); ``alternative`` is a second form of the same
@@ -59,7 +66,7 @@ class Key:
     entry: "Key | None" = None
     alternative: "Key | None" = None
     open: bool = False  # keys besides ``keys`` belong to someone else (a game module)
-    pattern: str = ""  # what the names of a table's entries look like
+    pattern: str = ""  # what the names of a table's entries look like, or what a text key's value looks like
     must: str = ""  # how a message ends "'key' must be ...", when the kind's own words are not enough
     game: str = ""  # the game module that reads this key of [module]
 
@@ -67,7 +74,8 @@ class Key:
         """True if ``value`` is of this key's kind and within its limits."""
         if self.kind == "text":
             return (isinstance(value, str) and (self.blank or value.strip() != "")
-                    and (self.max_length is None or len(value) <= self.max_length))
+                    and (self.max_length is None or len(value) <= self.max_length)
+                    and (not self.pattern or re.fullmatch(self.pattern, value) is not None))
         if self.kind in ("whole", "number"):
             kinds = (int,) if self.kind == "whole" else (int, float)
             return type(value) in kinds and self._within(value)
@@ -218,6 +226,28 @@ _MODULE = Key("module", "table", "settings of the game module that knows the gam
     )),
 ))
 
+# A variant's rule switches: the keys of [[variants]] besides its name, title and description. Each game's
+# engine honours some of them (its ``switches``); checks/variants.py reports one the pack's engine does not.
+SWITCHES = (
+    Key("finish_round", "boolean", "claims engine (Gag Grab): when the game's end is triggered, the round is "
+        "played out, so every player has had the same number of turns", False),
+)
+
+_VARIANTS = Key("variants", "tables", "rule variants: optional rules the simulator can play and the rules can print",
+                max_length=MAX_VARIANTS, keys=(
+                    _text("name", "the variant's id, lower-case words joined by '-', as in `printkit simulate "
+                          "--variant NAME`", required=True,
+                          max_length=MAX_VARIANT_NAME, pattern=VARIANT_NAME,
+                          must=f"an id of at most {MAX_VARIANT_NAME} characters: lower-case letters and digits "
+                               "in words joined by '-', such as \"finish-round\""),
+                    _text("title", "the variant's name in print (default its name)", max_length=MAX_VARIANT_TITLE,
+                          must=f"text of at most {MAX_VARIANT_TITLE} characters"),
+                    _text("description", "the rule, a sentence or two, printed as the optional rule", required=True,
+                          max_length=MAX_VARIANT_DESCRIPTION,
+                          must=f"text of at most {MAX_VARIANT_DESCRIPTION} characters"),
+                    *SWITCHES,
+                ))
+
 _FAMILY = Key("family", "table", "a font family the pack brings", keys=tuple(
     _text(face, f"the {face.replace('_', ' ')} font file (.ttf or .otf)", required=face == "regular")
     for face in FONT_FACES), alternative=_text("family", "one font file for every face"))
@@ -293,6 +323,7 @@ GAME_TOML = Key("game.toml", "table", "a printkit pack's manifest", keys=(
         Key("first_player", "boolean", "print a first-player marker", False),
     )),
     _MODULE,
+    _VARIANTS,
     Key("art", "table", "the resolutions pictures are checked against", keys=tuple(
         Key(name, "number", doc, default, low=0, above=True, high=MAX_DPI,
             must=f"a number of dots per inch above 0 and at most {MAX_DPI}")

@@ -213,6 +213,31 @@ class Power:
 
 
 @dataclass(frozen=True)
+class Switch:
+    """One rule switch of a variant, such as ``finish_round = true``, as game.toml gives it."""
+
+    name: str
+    value: bool | int | float | str
+    location: Location
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A ``[[variants]]`` entry: an optional rule, in the designer's words, and the switches that make the
+    engine play it (the engine declares which it knows; ``printkit.checks.variants`` reports the rest)."""
+
+    name: str  # an id, as after ``printkit simulate --variant``
+    title: str
+    description: str
+    switches: tuple[Switch, ...]
+    location: Location
+
+    def settings(self) -> dict[str, bool | int | float | str]:
+        """The switches as a mapping, for an engine."""
+        return {s.name: s.value for s in self.switches}
+
+
+@dataclass(frozen=True)
 class Phase:
     """One step of a turn, for the player aid and the rules."""
 
@@ -312,6 +337,7 @@ class Manifest:
     key_locations: Mapping[tuple[str, ...], tuple[int, int]] = field(default_factory=dict, compare=False,
                                                                       repr=False)
     shuffled_together: tuple[DeckGroup, ...] = ()
+    variants: tuple[Variant, ...] = ()
 
     def token(self, term: str) -> TokenStyle | None:
         return next((t for t in self.tokens if t.term == term), None)

@@ -10,6 +10,7 @@ pack's files (a deck a board names, a column a face shows) is left to
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from .design_keys import (ALIGNS, ART_FITS, COLOUR_VARIABLES, COMMON_KEYS, ELEMENT_KEYS, ELEMENT_TYPES, FRAMES,
@@ -125,6 +126,8 @@ def _body(key: Key) -> dict:
         out: dict[str, Any] = {"type": "string"}
         if key.choices:
             out["enum"] = list(key.choices)
+        elif key.pattern:
+            out["pattern"] = f"^{key.pattern}$"
         elif not key.blank:
             out["pattern"] = r"\S"
         if key.max_length is not None:
@@ -145,7 +148,10 @@ def _body(key: Key) -> dict:
             out["maxItems"] = key.max_length
         return out
     if kind == "tables":
-        return {"type": "array", "items": _table(key)}
+        out = {"type": "array", "items": _table(replace(key, max_length=None))}  # the limit counts entries
+        if key.max_length is not None:
+            out["maxItems"] = key.max_length
+        return out
     simple = {"boolean": {"type": "boolean"}, "colour": {"type": "string", "pattern": f"^{HEX_COLOUR}$"},
               "focus": _focus(), "any": {}, "layout": _ref("layout"), "style": _ref("style"),
               "layout colour": _ref("colour")}

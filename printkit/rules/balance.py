@@ -4,7 +4,8 @@ A designer writes, in a paragraph of its own::
 
     {{balance players=4 games=500 bot=greedy seed=0}}
 
-(every argument optional) and the build replaces it with a sentence or
+(every argument optional; ``variant=NAME`` plays one of the pack's
+``[[variants]]``) and the build replaces it with a sentence or
 three: win rate by seat, shared wins, game length and margin. Checking only
 validates the arguments; building simulates, or reads the figures from
 ``<out>/<pack>/.printkit-balance.json`` when the pack's data, the arguments
@@ -37,7 +38,8 @@ DEFAULT_GAMES = 500
 MAX_ENTRIES = 16  # figures kept in the cache file (one per distinct placeholder)
 MAX_CACHE_BYTES = 1 << 20  # a cache file longer than 16 entries make is not ours: measured again
 USAGE = "{{balance players=4 games=500 bot=greedy seed=0}}"
-SIGNATURE = Signature(f"{USAGE} (every argument optional)", keywords=("players", "games", "bot", "seed"))
+SIGNATURE = Signature(f"{USAGE} (every argument optional; variant=NAME plays a [[variants]] entry)",
+                      keywords=("players", "games", "bot", "seed", "variant"))
 
 
 class BalanceCache:
@@ -119,7 +121,7 @@ def _arguments(pack: Pack, args: Arguments) -> dict:
         raise PlaceholderError(f"{{{{balance}}}} cannot be measured: {exc}") from None
     m = pack.manifest
     values = {"players": min(max(4, m.min_players), m.max_players), "games": DEFAULT_GAMES,
-              "bot": engine.bots[0], "seed": 0}
+              "bot": engine.bots[0], "seed": 0, "variant": None}
     for key, value in args.keywords.items():
         at, offset = args.index.get(key), len(key) + 1  # the value, to point at
         shown = clipped(f"{key}={value}", 40)  # a hostile argument may be thousands of characters long
@@ -128,6 +130,9 @@ def _arguments(pack: Pack, args: Arguments) -> dict:
                 raise PlaceholderError(f"{{{{balance}}}} has no bot '{clipped(value, 36)}'",
                                        did_you_mean(value, engine.bots) or f"bots: {', '.join(engine.bots)}", at, offset)
             values[key] = value
+            continue
+        if key == "variant":
+            values[key] = _variant(pack, value, at, offset)
             continue
         if not (value.isascii() and value.isdigit()):
             raise PlaceholderError(f"'{shown}' needs a whole number", f"write it as {USAGE}", at, offset)
@@ -147,6 +152,17 @@ def _arguments(pack: Pack, args: Arguments) -> dict:
     return values
 
 
+def _variant(pack: Pack, name: str, at: int | None, offset: int):
+    """The pack's [[variants]] entry ``name``; PlaceholderError, pointing at the name, if there is none."""
+    names = [v.name for v in pack.manifest.variants]
+    found = next((v for v in pack.manifest.variants if v.name == name), None)
+    if found is None:
+        raise PlaceholderError(f"{{{{balance}}}} has no variant '{clipped(name, 36)}'",
+                               did_you_mean(name, names) or (f"variants: {', '.join(names)}" if names else
+                                                             "the manifest declares no [[variants]]"), at, offset)
+    return found
+
+
 def cache_key(pack: Pack, values: dict) -> str:
     """A hash of what the figures depend on: the pack's data, the arguments, and the simulator's code."""
     from ..games import records
@@ -162,7 +178,10 @@ def cache_key(pack: Pack, values: dict) -> str:
             digest.update(path.name.encode() + b"\0" + Path(path).read_bytes() + b"\0")
         except OSError:
             digest.update(path.name.encode() + b"\0missing\0")
-    digest.update(json.dumps({k: values[k] for k in ("players", "games", "bot", "seed")}, sort_keys=True).encode())
+    chosen = {k: values[k] for k in ("players", "games", "bot", "seed")}
+    if values["variant"] is not None:  # a standard run keeps the key it had before variants existed
+        chosen["variant"] = values["variant"].name
+    digest.update(json.dumps(chosen, sort_keys=True).encode())
     return digest.hexdigest()
 
 
@@ -189,6 +208,11 @@ def measured_text(pack: Pack, values: dict) -> str:
 
     engine, players, games = values["engine"], values["players"], values["games"]
     setup = engine.prepare(pack)
+    variant = values["variant"]
+    if variant is not None:
+        from ..games.registry import varied
+
+        setup = varied(engine, setup, variant.settings())
     try:
         records = simulate(pack, engine, games, [players], values["bot"], values["seed"], setup=setup,
                            budget=MAX_STEPS)[players]
@@ -202,7 +226,8 @@ def measured_text(pack: Pack, values: dict) -> str:
     rates = [f"{100 * r:.0f}%" for r in f["win_rate_by_seat"]]
     rest = [f"seat {n} {r}" for n, r in enumerate(rates[1:], 2)]
     others = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
-    text = (f"In {games:,} simulated {players}-player games with {values['bot']} bots in every seat, seat 1 "
+    played = f" with the optional rule “{variant.title}”" if variant is not None else ""
+    text = (f"In {games:,} simulated {players}-player games{played} with {values['bot']} bots in every seat, seat 1 "
             f"(the first player) won {rates[0]} of the games, {others} (a fair share is {fair_pct(f['fair_share'])})")
     text += f"; {100 * f['ties']:.0f}% ended in a shared win. " if f["ties"] >= 0.005 else ". "
     rounds = f["length"]["rounds"]

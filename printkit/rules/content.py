@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..model.pack import COPIES_COLUMN, NAME_COLUMN, ClaimRule, Deck, Expectation, Pack
+from ..model.pack import COPIES_COLUMN, NAME_COLUMN, ClaimRule, Deck, Expectation, Pack, Variant
 from ..core.packpath import clipped
 from ..requirements import Repeat, Requirement
 from ..games.registry import module_for
@@ -261,8 +261,33 @@ def _explain(req: Requirement, vocabulary) -> str:
     return "; or ".join(parts)
 
 
+def _variant_paragraph(variant: Variant) -> Paragraph:
+    return Paragraph((Run(f"{variant.title}.", "bold"), Run(f" {variant.description}")))
+
+
+def _variant(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
+    """One [[variants]] entry as an optional rule: its title in bold, then its description."""
+    names = [v.name for v in pack.manifest.variants]
+    listed = f"variants: {', '.join(names)}" if names else "the manifest declares no [[variants]]"
+    if not args:
+        raise PlaceholderError("'{{variant NAME}}' needs a variant's name", listed)
+    found = next((v for v in pack.manifest.variants if v.name == args[0]), None)
+    if found is None:
+        raise PlaceholderError(f"there is no variant '{clipped(args[0], 40)}'",
+                               did_you_mean(args[0], names) or listed, argument=0)
+    return [_variant_paragraph(found)]
+
+
+def _variants(pack: Pack, args: tuple[str, ...]) -> list[Block | Generated]:
+    """Every [[variants]] entry as an optional rule, in game.toml's order, one list item each."""
+    if not pack.manifest.variants:
+        raise PlaceholderError("the manifest declares no [[variants]]")
+    return [ListBlock(False, tuple((_variant_paragraph(v),) for v in pack.manifest.variants))]
+
+
 BLOCK: dict[str, Callable[[Pack, tuple[str, ...]], list]] = {
     "components": _components, "phases": _phases, "powers": _powers, "legend": _legend,
+    "variant": _variant, "variants": _variants,
 }
 # Made with arguments read by their signatures, and told whether to measure (see expand).
 MEASURED = ("cards", "balance")
@@ -274,6 +299,7 @@ SIGNATURES: dict[str, Signature] = {
     "cards": Signature("{{cards DECK}} or {{cards DECK columns=name,cost,text}} (no spaces in the list)",
                        positional=1, keywords=(COLUMNS,)),
     "balance": BALANCE,
+    "variant": Signature("{{variant NAME}}", positional=1),
 }
 
 

@@ -21,7 +21,7 @@ from .bot_stats import seating
 from .card_stats import main_figure, outliers
 from .charts import bar_rows, grouped_chart, histogram, seat_chart
 from .seats import unequal_seats
-from .summary import fair_pct, interval, labelled, number, p_value, percent, seat_reason
+from .summary import fair_pct, interval, labelled, number, p_value, percent, seat_reason, variant_line
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, which Letter's reader can print at 97% without losing anything
 MARGIN = 18.0
@@ -630,6 +630,8 @@ def _pages(summary: Mapping[str, Any]) -> list[Page]:
     _paragraph_block(flow, f"{summary['games']:,} simulated games for each player count ({listed} players), "
                            f"{seating(summary)}, seed {summary['seed']}. Made by 'printkit simulate'; "
                            "seats are numbered in playing order, seat 1 playing first.", BODY, GREY, gap=GAP)
+    if summary.get("variant"):  # --variant: the rule variant played
+        _paragraph_block(flow, variant_line(summary["variant"]), BODY, gap=GAP)
     if len(counts) > 1:
         _across_block(flow, counts)
     _heading(flow, "What stands out")

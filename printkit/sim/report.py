@@ -9,7 +9,8 @@ from typing import Any
 from .bot_stats import bots_text_block, seating
 from .card_stats import main_figure
 from .compare_report import comparison_lines
-from .summary import fair_pct, interval, is_share, labelled, number, p_value, percent, seat_reason, seat_verdict
+from .summary import (fair_pct, interval, is_share, labelled, number, p_value, percent, seat_reason, seat_verdict,
+                      variant_line)
 
 TEXT_WIDTH = 110  # columns the count block's sentences wrap at
 MAX_TURN_ROWS = 6  # rows of win rate given turns in the text; JSON has them all
@@ -252,6 +253,8 @@ def text_report(summary: Mapping[str, Any]) -> str:
     lines = [f"{summary['title']}: {summary['games']:,} simulated games per player count, "
              f"{seating(summary)}, seed {summary['seed']} ({summary['engine']} engine)", "",
              "What stands out:"]
+    if summary.get("variant"):
+        lines[1:1] = [variant_line(summary["variant"])]
     lines += [f"- {line}" for line in summary["observations"]]
     limits = summary.get("bot_limits") or {}
     if limits:  # the bots' doing, not findings on the cards

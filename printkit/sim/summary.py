@@ -100,12 +100,13 @@ def _histogram(values: Sequence[int]) -> list[list[int]]:
 
 def summarize(engine: Any, setup: Any, runs: Mapping[int, Sequence[GameRecord]], *, pack: str, title: str,
               bot: str, seed: int, max_turns: int, labels: Mapping[str, str] | None = None,
-              bots: Sequence[str] | None = None) -> dict[str, Any]:
+              bots: Sequence[str] | None = None, variant: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The whole report: the first player count's figures at the top level, every count under 'by_players'.
 
     ``runs`` maps each player count, in the order asked for, to its records. ``labels`` maps the terms
     the figures are keyed by (persona ids) to the words the pack's cards print for them. ``bots``, the
-    line-up of ``--bots`` (see ``sim.run.lineup``), adds each count's ``win_rate_by_bot``.
+    line-up of ``--bots`` (see ``sim.run.lineup``), adds each count's ``win_rate_by_bot``. ``variant`` is
+    the rule variant played (see ``variant_figures``), None for the standard rules.
     """
     labels = dict(labels or {})
     by_players = {str(p): count_summary(engine, setup, p, records) for p, records in runs.items()}
@@ -132,7 +133,8 @@ def summarize(engine: Any, setup: Any, runs: Mapping[int, Sequence[GameRecord]],
     if extra is not None:
         notes += list(extra(setup, everything, labels))
     lineup = {"bots": list(bots)} if bots else {}
-    return {"pack": pack, "title": title, "engine": engine.name, "bot": bot, **lineup, "seed": seed, "labels": labels,
+    return {"pack": pack, "title": title, "engine": engine.name, "bot": bot, **lineup, "seed": seed,
+            "variant": variant, "labels": labels,
             "player_counts": [int(p) for p in by_players], **first, "observations": notes,
             "bot_limits": limited, "card_model": _card_model(engine), "by_players": by_players}
 
@@ -143,6 +145,19 @@ def _card_model(engine: Any) -> dict[str, Any] | None:
     if model is None:
         return None
     return {**model, "bases": dict(getattr(engine, "rate_bases", {}))}
+
+
+def variant_figures(variant: Any) -> dict[str, Any] | None:
+    """A played [[variants]] entry for the report: name, title, description and switches; None for none."""
+    if variant is None:
+        return None
+    return {"name": variant.name, "title": variant.title, "description": variant.description,
+            "switches": variant.settings()}
+
+
+def variant_line(variant: Mapping[str, Any]) -> str:
+    """What a variant run played, for the text report and balance.pdf."""
+    return f"Rule variant '{variant['name']}' ({variant['title']}): {variant['description']}"
 
 
 def _pct(x: float) -> str:

@@ -169,3 +169,66 @@ def test_M104_extra_start_spaces_off_the_board(mini):
     found = [(at(f), f.message) for f in mini.findings() if f.code == "M104"]
     assert found == [(("game.toml", 52, 31), "'B9' is not a space on a 2×2 board"),
                      (("game.toml", 52, 31), "'b1' is not a space on a 2×2 board")]
+
+
+# -- [[variants]] ------------------------------------------------------------------------------------------
+
+_EXPECT = "[decks.gags.expect]"
+
+
+def _variant(name="finish-round", extra="finish_round = true\n"):
+    return f'[[variants]]\nname = "{name}"\ndescription = "The last round is played out."\n{extra}\n'
+
+
+def test_a_variant_is_read_with_its_switches_and_where_they_stand(mini):
+    mini.edit("game.toml", _EXPECT, _variant(extra='title = "Finish the round"\nfinish_round = true\n') + _EXPECT)
+    assert [f for f in mini.findings() if f.code.startswith("M")] == []
+    from printkit.model.loader import load_pack
+    variant, = load_pack(mini.path)[0].manifest.variants
+    assert (variant.name, variant.title, variant.description) == (
+        "finish-round", "Finish the round", "The last round is played out.")
+    assert variant.settings() == {"finish_round": True}
+    assert (variant.location.line, variant.switches[0].location.line) == (33, 36)  # [[variants]] at line 32
+
+
+def test_M110_unknown_switch_names_the_engine_and_suggests(mini):
+    mini.edit("game.toml", _EXPECT, _variant(extra="finish_rounds = true\n") + _EXPECT)
+    f = mini.only("M110")
+    assert at(f) == ("game.toml", 35, 1) and f.is_error
+    assert f.message == "the claims engine has no rule switch 'finish_rounds' (variant 'finish-round')"
+    assert f.hint == "did you mean 'finish_round'?"
+
+
+def test_M110_a_switch_of_another_engine_lists_this_ones(many_faces):
+    text = (many_faces.path / "game.toml").read_text(encoding="utf-8")
+    many_faces.write("game.toml", text + "\n" + _variant())
+    f = many_faces.only("M110")
+    assert f.message == "the sets-and-runs engine has no rule switch 'finish_round' (variant 'finish-round')"
+    assert f.hint == "its switches: none"
+
+
+def test_M110_a_misspelt_key_of_a_variant_is_suggested(mini):
+    mini.edit("game.toml", _EXPECT, _variant(extra='titel = "Finish"\n') + _EXPECT)
+    assert mini.only("M110").hint == "did you mean 'title'?"
+
+
+def test_M111_two_variants_of_one_name(mini):
+    mini.edit("game.toml", _EXPECT, _variant() + _variant() + _EXPECT)
+    f = mini.only("M111")
+    assert at(f) == ("game.toml", 38, 1)
+    assert f.hint == "the first is at line 33; give each variant its own name"
+
+
+@pytest.mark.parametrize("variant, message", [
+    (_variant(name="Finish round"), "'variants.0.name' must be an id of at most 40 characters"),
+    (_variant(name="a" * 41), "'variants.0.name' must be an id of at most 40 characters"),
+    (_variant(extra='finish_round = "yes"\n'), "'variants.0.finish_round' must be true or false"),
+    (_variant(extra=f'title = "{"T" * 81}"\n'), "'variants.0.title' must be text of at most 80"),
+    ('[[variants]]\nname = "long"\ndescription = "' + "x" * 601 + '"\n\n',
+     "'variants.0.description' must be text of at most 600 characters"),
+    ("".join(_variant(name=f"v{n}", extra="") for n in range(17)), "'variants' may list at most 16 variants, not 17"),
+])
+def test_M104_variant_types_and_limits(mini, variant, message):
+    mini.edit("game.toml", _EXPECT, variant + _EXPECT)
+    found = [f for f in mini.findings() if f.code == "M104"]
+    assert len(found) == 1 and found[0].message.startswith(message), [f.message for f in found]

@@ -54,6 +54,9 @@ def test_legend_shows_every_token_and_each_kind_of_notation():
     ("cards", ("gags",), True, "'{{cards}}' makes a block; put it in a paragraph of its own"),
     ("count", ("kid",), True, "there is no deck 'kid'"),
     ("count", ("kids", "kind"), True, "'kind' is not COLUMN=VALUE for deck 'kids'"),
+    ("variant", ("finish-round",), True, "'{{variant}}' makes a block; put it in a paragraph of its own"),
+    ("variant", (), False, "'{{variant NAME}}' needs a variant's name"),
+    ("variant", ("finish-round", "x"), False, "'x' is one argument too many for {{variant}}"),
 ])
 def test_bad_placeholders(name, args, inline_, message):
     with pytest.raises(PlaceholderError) as err:
@@ -64,3 +67,20 @@ def test_bad_placeholders(name, args, inline_, message):
 def test_the_bundled_rules_expand_cleanly():
     document = load_rules(PACK)
     assert document.findings == ()
+
+
+def test_a_variant_prints_as_an_optional_rule_in_the_designers_words():
+    """{{variant NAME}}: the variant's title in bold, then its description, as game.toml gives them."""
+    paragraph, = block("variant", "finish-round")
+    title, text = paragraph.content
+    assert (title.text, title.style) == ("Finish the round.", "bold")
+    assert text.text.startswith(" When the game's end is triggered, the round is played out")
+    everything, = block("variants")
+    assert everything.items == ((paragraph,),)
+
+
+def test_an_unknown_variant_is_named_with_a_suggestion():
+    with pytest.raises(PlaceholderError) as err:
+        block("variant", "finish-rond")
+    assert (err.value.message, err.value.hint, err.value.argument) == (
+        "there is no variant 'finish-rond'", "did you mean 'finish-round'?", 0)

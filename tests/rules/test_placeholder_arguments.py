@@ -26,6 +26,8 @@ BOGUS = [
     ("{{legend bogus=1}}", "gag_grab", True, "{{legend}}"),
     ("{{cards kids bogus=1}}", "gag_grab", True, "{{cards DECK columns=name,cost,text}}"),
     ("{{balance bogus=1}}", "gag_grab", True, "{{balance players=4 games=500 bot=greedy seed=0}}"),
+    ("{{variant finish-round bogus=1}}", "gag_grab", True, "{{variant NAME}}"),
+    ("{{variants bogus=1}}", "gag_grab", True, "{{variants}}"),
     # The sets-and-runs module's own.
     ("{{personas bogus=1}}", "many_faces", True, "{{personas}}"),
     ("{{end bogus=1}}", "many_faces", True, "{{end}}"),

@@ -41,6 +41,7 @@ def with_rules(mini, text):
     ("{{balance games=0}}", "{{balance}} games=0: simulate 1 to 5,000 games in a build ('printkit simulate' runs more)"),
     ("{{balance games=lots}}", "'games=lots' needs a whole number"),
     ("{{balance bot=clever}}", "{{balance}} has no bot 'clever'"),
+    ("{{balance variant=finish-round}}", "{{balance}} has no variant 'finish-round'"),  # mini declares none
     ("{{balance colour=red}}", "'colour=red' is not an argument of {{balance}}"),
     ("{{balance games=" + "9" * 40 + "}}", "'games=" + "9" * 33 + "…' is far too large"),
     ("{{balance bot=" + "z" * 500 + "}}", "{{balance}} has no bot '" + "z" * 35 + "…'"),
@@ -94,6 +95,22 @@ def test_gag_grab_figures_from_the_real_engine(gag_grab):
     texts = ["".join(r.text for r in b.content) for b in document.blocks if isinstance(b, Paragraph)]
     found = [t for t in texts if t.startswith("In 20 simulated 4-player games with greedy bots in every seat")]
     assert len(found) == 1 and "(a fair share is 25%)" in found[0] and "Games lasted" in found[0]
+
+
+def test_gag_grab_figures_of_a_variant(gag_grab):
+    """variant=NAME plays the pack's [[variants]] entry and says so; a misspelt name is D801 at the name."""
+    rules = gag_grab.path.joinpath("rules.md").read_text()
+    gag_grab.write("rules.md", rules + "\n{{balance games=12 variant=finish-round}}\n")
+    document = load_rules(load_pack(gag_grab.path)[0])
+    assert document.findings == ()
+    texts = ["".join(r.text for r in b.content) for b in document.blocks if isinstance(b, Paragraph)]
+    found = [t for t in texts if t.startswith("In 12 simulated 4-player games with the optional rule "
+                                              "“Finish the round” with greedy bots in every seat")]
+    assert len(found) == 1
+    gag_grab.write("rules.md", rules + "\n{{balance games=12 variant=finish-rond}}\n")
+    f = gag_grab.only("D801")
+    assert (f.message, f.hint) == ("{{balance}} has no variant 'finish-rond'", "did you mean 'finish-round'?")
+    assert f.location.column == len("{{balance games=12 variant=") + 1
 
 
 def test_check_and_the_command_stay_light(gag_grab):

@@ -70,6 +70,7 @@ def test_gag_grab_json_contract(gag_grab_json):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 50 and data["players"] == 4 and data["engine"] == "claims" and data["bot"] == "greedy"
+    assert data["variant"] is None  # the standard rules
     assert isinstance(data["turns"], float) and data["turns"] > 0
     assert len(data["win_rate_by_seat"]) == 4 and sum(data["win_rate_by_seat"]) == pytest.approx(1, abs=1e-3)
     assert len(data["cards"]) == 60  # every gag

@@ -15,15 +15,15 @@ from collections.abc import Mapping, Sequence
 from ...model.dominance import dominated
 from .board import space_name, start_spaces, unseated
 from .bots import BOTS, MAX_ASKS, MAX_TRADE
-from .setup import POWERS, Setup
+from .setup import POWERS, SWITCHES as switches, Setup, vary
 from .setup import prepare as _prepare
 from .state import COUNTS, Illegal, State, roll_off
 from ..records import CardEvent, GameRecord, Limits, Unplayable
 
 name = "claims"
 bots = ("greedy", "random", "lookahead", "thrifty")
-__all__ = ["name", "bots", "prepare", "steps_per_turn", "play", "card_figures", "figures", "take_turn", "Illegal",
-           "card_model", "rate_bases", "bot_limits", "dominated_cards"]
+__all__ = ["name", "bots", "switches", "vary", "prepare", "steps_per_turn", "play", "card_figures", "figures",
+           "take_turn", "Illegal", "card_model", "rate_bases", "bot_limits", "dominated_cards"]
 
 REACHED, PAID = "reach:", "payable:"  # per-gag counts behind payable_rate
 TAKEN, BETTER = "claimed-reached:", "better-payable:"  # ... behind claimed_when_reached_rate, better_on_board_rate
@@ -77,7 +77,9 @@ def play(setup: Setup, players: int, bots: Sequence[str], rng: random.Random) ->
         st.place(seat, agents[seat].start(st, seat, free), starts)
     limit = Limits().max_turns
     seat = 0
-    while not st.ended and st.turn < limit:
+    while st.turn < limit and not (st.ended and (seat == 0 or not setup.finish_round)):
+        # With finish_round, the seats after the one that ended the game still play this round; their
+        # claims leave spaces empty (the Gag deck is out), and a claim ends their turn as it ended the last.
         take_turn(st, seat, agents)
         seat = (seat + 1) % players
     return record(st)

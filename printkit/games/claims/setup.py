@@ -11,7 +11,8 @@ requirements each key pays is memoised in ``Setup.cache``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 
 from ...requirements import Requirement
@@ -58,6 +59,8 @@ class Setup:
     # Per requirement: the odds the rules print, that a hand of [rules] odds_hand cards pays it (() when
     # they are too costly to count; see printkit.model.odds).
     req_odds: tuple[float, ...] = ()
+    # Rule switches a [[variants]] entry may set (see ``vary``).
+    finish_round: bool = False  # when the end is triggered, the round is played out (every seat the same turns)
     cache: dict = field(default_factory=dict, compare=False, repr=False)  # key -> bit mask of payable reqs
 
     def power(self, name: str) -> int:
@@ -142,6 +145,14 @@ def prepare(pack) -> Setup:
         extra_from=board.extra_from_players,
         min_players=manifest.min_players, max_players=manifest.max_players,
         gallery_bits=sum(1 << i for i, k in enumerate(kinds) if gallery[k]), req_odds=odds)
+
+
+SWITCHES = ("finish_round",)  # the [[variants]] switches this engine honours
+
+
+def vary(setup: Setup, switches: Mapping[str, object]) -> Setup:
+    """``setup`` with a variant's switches (only SWITCHES; ``printkit check`` reports any other)."""
+    return replace(setup, finish_round=bool(switches.get("finish_round", False)), cache={})
 
 
 def _values(share, gag_req, gag_points, gallery, copies) -> list[float]:
