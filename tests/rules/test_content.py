@@ -74,7 +74,7 @@ def test_a_variant_prints_as_an_optional_rule_in_the_designers_words():
     paragraph, = block("variant", "finish-round")
     title, text = paragraph.content
     assert (title.text, title.style) == ("Finish the round.", "bold")
-    assert text.text.startswith(" When the game's end is triggered, the round is played out")
+    assert text.text.startswith(" When the game's end is triggered, each player after the one who triggered it")
     everything, = block("variants")
     assert everything.items == ((paragraph,),)
 
