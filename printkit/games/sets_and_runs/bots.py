@@ -6,7 +6,11 @@ Every choice the engine asks for is a method; the engine checks each answer.
 """
 from __future__ import annotations
 
-from .state import Game
+from functools import lru_cache
+from itertools import compress
+from typing import NamedTuple
+
+from .state import Game, Setup
 
 SURVIVE = 0.8  # chance a card in a discard pile is still there on our next turn
 
@@ -74,6 +78,55 @@ def likely(need: int, found: float) -> float:
     return found / need if found < need else 1.0
 
 
+class Tables(NamedTuple):
+    """What a greedy bot reads and never changes (see ``tables``)."""
+
+    rw: list[int]  # what a run of each persona scores
+    sw: float  # what a set scores, on average
+    rprog: list[float]
+    sprog: list[float]
+    dup: float  # a second copy: a spare for another set or run
+    hold_action: float  # an action card kept for a later turn
+    pair_copies: list[int]
+    share: float  # of the deck that is personalities
+    pv: list[tuple[int, int]]
+    run_size: int
+    set_size: int
+    pair_range: range
+    # For ``look``: the pairs of each persona's run and each value's set, and each one's worth at
+    # every number of different cards held (w * prog[h]) with the step one card more makes.
+    rows: list[range]
+    cols: list[range]
+    rtab: list[list[float]]
+    stab: list[list[float]]
+    rdiff: list[list[float]]
+    sdiff: list[list[float]]
+
+
+@lru_cache(maxsize=4096)
+def tables(s: Setup, pts: tuple[int, ...]) -> Tables:
+    """A greedy bot's tables for a pack and the points of each persona's place: worked out once,
+    shared by every bot of every game dealt those places."""
+    nv, np = len(s.values), s.personalities
+    rw = [s.run_size * pt for pt in pts]
+    sw = s.set_size * sum(pts) / len(pts)
+    length = len(s.suits) + len(s.values) + 2
+    rprog, sprog = progress(s.run_size, length), progress(s.set_size, length)
+    dup = 0.01 * min(rw)
+    pair_copies = [0] * s.pairs
+    for t in range(np):
+        pair_copies[s.pair(t)] += s.copies[t]
+    total = sum(s.copies)
+    rtab = [[w * x for x in rprog] for w in rw]
+    stab = [[sw * x for x in sprog]] * nv  # every set scores the same on average
+    return Tables(rw, sw, rprog, sprog, dup, 3 * dup, pair_copies, sum(s.copies[:np]) / total if total else 1.0,
+                  [divmod(pr, nv) for pr in range(s.pairs)], s.run_size, s.set_size, range(s.pairs),
+                  [range(p * nv, (p + 1) * nv) for p in range(len(s.suits))],
+                  [range(v, s.pairs, nv) for v in range(nv)], rtab, stab,
+                  [[b - a for a, b in zip(tab, tab[1:])] for tab in rtab],
+                  [[b - a for a, b in zip(tab, tab[1:])] for tab in stab])
+
+
 class GreedyBot:
     """Best immediate points: takes the card that completes or advances a set or run the most, plays
     the action that helps most now, lays down the most points it can, discards what helps least.
@@ -84,94 +137,121 @@ class GreedyBot:
     holding each other's last cards wait for ever."""
 
     def begin(self, g: Game, seat: int) -> None:
-        s = g.setup
         self.np, self.nv, self.pair_of, self.p_of, self.v_of = g.np, g.nv, g.pair_of, g.p_of, g.v_of
-        self.rw = [s.run_size * pt for pt in g.pts]  # what a run of each persona scores
-        self.sw = s.set_size * sum(g.pts) / len(g.pts)  # what a set scores, on average
-        length = len(s.suits) + len(s.values) + 2
-        self.rprog, self.sprog = progress(s.run_size, length), progress(s.set_size, length)
-        self.dup = 0.01 * min(self.rw)  # a second copy: a spare for another set or run
-        self.hold_action = 3 * self.dup  # an action card kept for a later turn
-        self.pair_copies = [0] * s.pairs
-        for t in range(g.np):
-            self.pair_copies[g.pair_of[t]] += s.copies[t]
-        total = sum(s.copies)
-        self.share = sum(s.copies[:g.np]) / total if total else 1.0  # of the deck that is personalities
-        self.pv = [divmod(pr, g.nv) for pr in range(s.pairs)]
+        (self.rw, self.sw, self.rprog, self.sprog, self.dup, self.hold_action, self.pair_copies, self.share, self.pv,
+         self.run_size, self.set_size, self.pair_range, self.rows, self.cols, self.rtab, self.stab, self.rdiff,
+         self.sdiff) = tables(g.setup, tuple(g.pts))
         self.key: tuple[int, int] | None = None  # (game version, seat) the figures were worked out for
+        self.held_key: tuple[int, int] | None = None  # the same, for ``loss`` alone
         self.plan: tuple[tuple[int, int], int] | None = None
+        self.cheap: tuple[tuple[int, int] | None, int] = (None, -1)  # cheapest's answer, and the key it is for
+        self.unseen_key: tuple[int, int] | None = None  # the key deck_value's unseen counts are for
 
     # -- what cards are worth ----------------------------------------------------
 
     def look(self, g: Game, seat: int) -> None:
         """What each card would add to the hand (``gain``) or take from it (``loss``), per (persona, value)
         pair, and how many copies we have not seen; cached until a card moves."""
-        if self.key == (g.version, seat):
+        key = (g.version, seat)
+        if self.key == key:
             return
-        self.key = (g.version, seat)
-        pc, disc, scored, copies = g.pc[seat], g.disc_pair, g.scored_pairs, self.pair_copies
-        in_deck = len(g.deck) / max(1, len(g.deck) + sum(g.size) - g.size[seat])
-        nv, ns = self.nv, len(self.rw)
-        rs, ss = g.setup.run_size, g.setup.set_size
-        run_have, set_have = g.run_have[seat], g.set_have[seat]
-        rneed = [rs - h for h in run_have]
-        sneed = [ss - h for h in set_have]
-        # Only sets and runs 1 to 3 cards short weigh how likely their cards can come (``likely``): for
-        # their cards, the chance of a copy: sure in a discard pile, else as likely as it is in the deck.
-        reach = [0.0] * len(pc)
-        rfound, sfound = [0.0] * ns, [0.0] * nv
-        for p, n in enumerate(rneed):
-            if 0 < n <= 3:
-                found = 0.0
-                for pr in range(p * nv, p * nv + nv):
-                    x = 1.0 if disc[pr] else (copies[pr] - pc[pr] - scored[pr]) * in_deck
-                    reach[pr] = x = x if x < 1.0 else 1.0
-                    if not pc[pr]:
-                        found += x
-                rfound[p] = found
-        for v, n in enumerate(sneed):
-            if 0 < n <= 3:
-                found = 0.0
-                for pr in range(v, ns * nv, nv):
-                    x = 1.0 if disc[pr] else (copies[pr] - pc[pr] - scored[pr]) * in_deck
-                    reach[pr] = x = x if x < 1.0 else 1.0
-                    if not pc[pr]:
-                        found += x
-                sfound[v] = found
-        rw, sw, rprog, sprog = self.rw, self.sw, self.rprog, self.sprog
-        # likely(n, f), inlined: this is the simulator's innermost loop
-        rcur = [w * rprog[h] * (f / n if 0 < n <= 2 and f < n else 1.0)
-                for w, h, n, f in zip(rw, run_have, rneed, rfound)]
-        scur = [sw * sprog[h] * (f / n if 0 < n <= 2 and f < n else 1.0) for h, n, f in zip(set_have, sneed, sfound)]
-        rup = [w * rprog[h + 1] for w, h in zip(rw, run_have)]
-        sup = [sw * sprog[h + 1] for h in set_have]
-        rd = [u - c for u, c in zip(rup, rcur)]
-        sd = [u - c for u, c in zip(sup, scur)]
-        gain = [rd[p] + sd[v] for p, v in self.pv]  # far from complete: the progress alone
-        for p, n in enumerate(rneed):
-            if 2 <= n <= 3:  # one card more leaves it 1 or 2 short: as likely as the rest can come
-                up, found, m = rup[p], rfound[p], n - 1
-                for pr in range(p * nv, p * nv + nv):
-                    f = found - reach[pr]
-                    if f < m:
-                        gain[pr] -= up * (1.0 - f / m)
-        for v, n in enumerate(sneed):
-            if 2 <= n <= 3:
-                up, found, m = sup[v], sfound[v], n - 1
-                for pr in range(v, ns * nv, nv):
-                    f = found - reach[pr]
-                    if f < m:
-                        gain[pr] -= up * (1.0 - f / m)
+        if self.held_key != key:
+            self._held(g, seat, key)
+        self._gains(g, seat)
+        self.key = key
+
+    def look_held(self, g: Game, seat: int) -> None:
+        """``loss`` alone (what the cards held are worth), all that choosing a discard needs: ``look``
+        without working out ``gain``."""
+        key = (g.version, seat)
+        if self.key != key and self.held_key != key:
+            self._held(g, seat, key)
+
+    # ``look`` is the simulator's innermost loop: it reads the tables ``begin`` built (a run's or set's
+    # worth at each number of different cards held) and walks only the runs and sets 1 to 3 cards short.
+    # Every figure is the same float, worked out in the same order, as the formulas quoted.
+
+    def _line(self, g: Game, seat: int, line: range, reach: list[float]) -> float:
+        """For the cards of a set or run a few cards short, the chance of a copy (``reach``): sure in a
+        discard pile, else as likely as it is in the deck; and how many of those it lacks are within
+        reach (``found``)."""
+        pc, disc, scored, copies, in_deck = g.pc[seat], g.disc_pair, g.scored_pairs, self.pair_copies, self.in_deck
+        found = 0.0
+        for pr in line:
+            if disc[pr]:
+                x = 1.0
+            else:
+                x = (copies[pr] - pc[pr] - scored[pr]) * in_deck
+                if x >= 1.0:
+                    x = 1.0
+            reach[pr] = x
+            if not pc[pr]:
+                found += x
+        return found
+
+    def _held(self, g: Game, seat: int, key: tuple[int, int]) -> None:
+        """``look``'s first half: each run's and set's worth now, and ``loss``."""
+        self.held_key = key
+        deck = len(g.deck)
+        self.in_deck = deck / max(1, deck + sum(g.size) - g.size[seat])
+        pc, run_have, set_have = g.pc[seat], g.run_have[seat], g.set_have[seat]
+        rtab, stab, rs, ss = self.rtab, self.stab, self.run_size, self.set_size
+        # Per run (and set) of h different cards: worth now, cur = w * prog[h] * likely(n, found) with n the
+        # cards it lacks; and d = w * prog[h + 1] - cur, what one card more adds. Only sets and runs 1 or 2
+        # short weigh how likely their cards can come (``likely``); the others' figures are the tables'.
+        self.rcur = rcur = [t[h] for t, h in zip(rtab, run_have)]
+        self.rd = rd = [t[h] for t, h in zip(self.rdiff, run_have)]
+        self.scur = scur = [t[h] for t, h in zip(stab, set_have)]
+        self.sd = sd = [t[h] for t, h in zip(self.sdiff, set_have)]
+        self.reach = reach = [0.0] * len(pc)
+        self.rfound = rfound = [0.0] * len(run_have)
+        self.sfound = sfound = [0.0] * len(set_have)
+        for lines, have, size, tab, cur, d, found_in in ((self.rows, run_have, rs, rtab, rcur, rd, rfound),
+                                                         (self.cols, set_have, ss, stab, scur, sd, sfound)):
+            near = size - 2
+            for k, h in enumerate(have):
+                if near <= h < size:
+                    found_in[k] = found = self._line(g, seat, lines[k], reach)
+                    n = size - h
+                    if found < n:
+                        cur[k] = c = tab[k][h] * (found / n)
+                        d[k] = tab[k][h + 1] - c
         dup, pv = self.dup, self.pv
-        loss = [dup] * len(pc)
-        for pr in [pr for pr in range(len(pc)) if pc[pr]]:
-            gain[pr] = dup
-            if pc[pr] == 1:  # what the hand loses without its only copy
+        self.loss = loss = [dup] * len(pc)
+        for pr in compress(self.pair_range, pc):
+            if pc[pr] == 1:  # what the hand loses without its only copy:
+                # cur[p] - w * prog[h - 1] * likely(n + 1, found + reach) for its run, and the same for its set
                 p, v = pv[pr]
-                a = reach[pr]
-                loss[pr] = (rcur[p] - rw[p] * rprog[run_have[p] - 1] * likely(rneed[p] + 1, rfound[p] + a)
-                            + scur[v] - sw * sprog[set_have[v] - 1] * likely(sneed[v] + 1, sfound[v] + a))
-        self.gain, self.loss = gain, loss
+                a, h = reach[pr], run_have[p]
+                n, f = rs - h + 1, rfound[p] + a
+                x = rcur[p] - (rtab[p][h - 1] * (f / n) if 0 < n <= 2 and f < n else rtab[p][h - 1])
+                h = set_have[v]
+                n, f = ss - h + 1, sfound[v] + a
+                loss[pr] = x + scur[v] - (stab[v][h - 1] * (f / n) if 0 < n <= 2 and f < n else stab[v][h - 1])
+
+    def _gains(self, g: Game, seat: int) -> None:
+        """``look``'s second half (after ``_held`` for the same cards): ``gain``."""
+        pc, reach = g.pc[seat], self.reach
+        gain = [r + s for r in self.rd for s in self.sd]  # far from complete: the progress alone
+        # One card more leaves a set or run 1 or 2 short: as likely as the rest can come. Cards held
+        # are left out: their gain is ``dup`` below.
+        for lines, have, size, tab, found_in in ((self.rows, g.run_have[seat], self.run_size, self.rtab, self.rfound),
+                                                 (self.cols, g.set_have[seat], self.set_size, self.stab, self.sfound)):
+            least, near = size - 3, size - 2
+            for k, h in enumerate(have):
+                if least <= h <= near:
+                    line = lines[k]
+                    found = self._line(g, seat, line, reach) if h == least else found_in[k]
+                    up, m = tab[k][h + 1], size - h - 1
+                    for pr in line:
+                        if not pc[pr]:
+                            f = found - reach[pr]
+                            if f < m:
+                                gain[pr] -= up * (1.0 - f / m)
+        dup = self.dup
+        for pr in compress(self.pair_range, pc):
+            gain[pr] = dup
+        self.gain = gain
 
     def new_value(self, g: Game, seat: int, t: int) -> float:
         """What card ``t`` would add to the hand (after ``look``)."""
@@ -190,45 +270,57 @@ class GreedyBot:
     def deck_value(self, g: Game, seat: int, floor: float) -> float:
         """What the deck's unknown top card adds over ``floor``, on average over the cards not yet seen
         (after ``look``)."""
-        total = weight = 0.0
-        for c, h, d, sc, x in zip(self.pair_copies, g.pc[seat], g.disc_pair, g.scored_pairs, self.gain):
-            u = c - h - d - sc
-            if u > 0:
-                weight += u
-                if x > floor:
-                    total += u * (x - floor)
-        return self.share * total / weight if weight else 0.0
+        if self.unseen_key != (g.version, seat):  # the copies not seen, per pair, and all together
+            self.unseen_key = (g.version, seat)
+            self.unseen = [c - h - d - sc for c, h, d, sc in
+                           zip(self.pair_copies, g.pc[seat], g.disc_pair, g.scored_pairs)]
+            self.weight = sum([u for u in self.unseen if u > 0])  # an int: exact, as a float sum of them
+        total = 0.0
+        for u, x in zip(self.unseen, self.gain):
+            if u > 0 and x > floor:
+                total += u * (x - floor)
+        return self.share * total / self.weight if self.weight else 0.0
 
     def best_discard(self, g: Game, seat: int) -> tuple[float, int]:
         """The discard piles' most useful card for us, and what it adds (-1, -1 when they are empty)."""
         self.look(g, seat)
         best, pick = -1e9, -1
-        disc, gain, pair_of = g.disc, self.gain, self.pair_of
-        for t in range(self.np):
-            if disc[t]:
-                x = gain[pair_of[t]]
-                if x > best:
-                    best, pick = x, t
+        gain, pair_of = self.gain, self.pair_of
+        for t in compress(range(self.np), g.disc):
+            x = gain[pair_of[t]]
+            if x > best:
+                best, pick = x, t
         return best, pick
 
     def cheapest(self, g: Game, seat: int) -> int:
         """The card in hand we would miss least (after ``look``)."""
-        self.look(g, seat)
+        self.look_held(g, seat)
+        key = (g.version, seat)
+        if self.cheap[0] == key:
+            return self.cheap[1]
         hand, loss, pair_of, np = g.hands[seat], self.loss, self.pair_of, self.np
         best, pick = 1e18, -1
-        for t, n in enumerate(hand):
-            if n:
-                x = loss[pair_of[t]] if t < np else self.hold_action
-                if x < best:
-                    best, pick = x, t
+        for t in compress(range(len(hand)), hand):
+            x = loss[pair_of[t]] if t < np else self.hold_action
+            if x < best:
+                best, pick = x, t
+        self.cheap = (key, pick)
         return pick
 
     # -- the engine's questions --------------------------------------------------
 
     def take(self, g: Game, seat: int) -> int:
         best, pick = self.best_discard(g, seat)
+        if pick < 0:
+            return -1
         floor = self.floor(g, seat)
-        return pick if pick >= 0 and best - floor > self.deck_value(g, seat, floor) else -1
+        # The deck's value is never negative and at most ``share`` times the best gain over ``floor`` (an
+        # average of those gains): past either bound the answer is known without working it out.
+        if best - floor <= 0.0:
+            return -1
+        if best - floor > self.share * (max(self.gain) - floor) * (1 + 1e-9):
+            return pick
+        return pick if best - floor > self.deck_value(g, seat, floor) else -1
 
     def action(self, g: Game, seat: int, options: list[int], may_stop: bool):
         values = {t: self.action_value(g, seat, t) for t in options}
@@ -242,6 +334,8 @@ class GreedyBot:
             others = [self.action_value(g, seat, u) for u in g.actions_held(seat)
                       if g.setup.effects[u - self.np] != "extra-actions"]
             return sum(others) - max(others, default=0.0) + self.dup / 10
+        if effect not in ("take-discard", "draw", "draw-keep", "swap"):  # no points now, but a card cycled
+            return self.dup / (2 if effect == "opponents-discard" else 4)
         self.look(g, seat)
         floor = self.floor(g, seat)
         if effect == "take-discard":
@@ -251,10 +345,8 @@ class GreedyBot:
             return n[0] * expect
         if effect == "draw-keep":
             return n[1] * expect * 1.5
-        if effect == "swap":
-            losses = sorted(self.held_value(g, seat, u) for u in g.held(seat) if u != t)[:n[0]]
-            return sum(expect + floor - x for x in losses if x < expect + floor) + self.dup / 2
-        return self.dup / (2 if effect == "opponents-discard" else 4)  # no points now, but a card cycled
+        losses = sorted(self.held_value(g, seat, u) for u in g.held(seat) if u != t)[:n[0]]  # swap
+        return sum(expect + floor - x for x in losses if x < expect + floor) + self.dup / 2
 
     def keep(self, g: Game, seat: int, seen: list[int], k: int) -> list[int]:
         chosen: list[int] = []
@@ -295,16 +387,15 @@ class GreedyBot:
         plan, self.plan = self.plan, None
         if plan and plan[0] == (g.version, seat) and g.hands[seat][plan[1]]:
             return plan[1]
-        self.look(g, seat)
+        self.look_held(g, seat)
         hand, loss, pair_of, np = g.hands[seat], self.loss, self.pair_of, self.np
         first = second = (1e18, -1)
-        for t, n in enumerate(hand):
-            if n:
-                x = (loss[pair_of[t]] if t < np else self.hold_action, t)
-                if x < first:
-                    first, second = x, first
-                elif x < second:
-                    second = x
+        for t in compress(range(len(hand)), hand):
+            x = (loss[pair_of[t]] if t < np else self.hold_action, t)
+            if x < first:
+                first, second = x, first
+            elif x < second:
+                second = x
         t1, t2 = first[1], second[1]
         if g.size[seat] - 1 > g.setup.hand and t2 >= 0 and hand[t1] == 1 and (
                 t1 >= np or (g.run_have[seat][self.p_of[t1]] == 1 and g.set_have[seat][self.v_of[t1]] == 1)):
@@ -389,6 +480,9 @@ class LookaheadBot(GreedyBot):
                 gain[pr] += self.chance(g, seat, "run", p) + self.chance(g, seat, "set", v) - now
                 g.remove(seat, t)
         self.key = (g.version, seat)  # the same cards as before the trials
+
+    def look_held(self, g: Game, seat: int) -> None:
+        self.look(g, seat)  # its ``loss`` needs the trials too
 
     def lay(self, g: Game, seat: int):
         choice = super().lay(g, seat)

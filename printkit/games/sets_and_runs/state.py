@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..records import CardEvent
 
@@ -53,6 +54,15 @@ class Setup:
         raise ValueError(f"the pack has no end rule for {players} players")
 
 
+@lru_cache(maxsize=64)
+def _layout(s: Setup) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Per personality type its (persona, value) pair; per pair its types; the deck in type order. The
+    same for every game of a pack, so worked out once."""
+    pair_of = tuple(s.pair(t) for t in range(s.personalities))
+    pair_types = tuple(tuple(t for t in range(s.personalities) if pair_of[t] == pr) for pr in range(s.pairs))
+    return pair_of, pair_types, tuple(t for t in range(len(s.names)) for _ in range(s.copies[t]))
+
+
 class Game:
     """One game's table. Seats are 0..n-1, seat 0 the first player, play clockwise in seat order."""
 
@@ -61,12 +71,8 @@ class Game:
         self.players, self.rng = players, rng
         self.np = s.personalities
         self.nv = len(s.values)
-        self.pair_of = [s.pair(t) for t in range(self.np)]
-        self.p_of, self.v_of = list(s.persona), list(s.value)
-        pair_types: list[list[int]] = [[] for _ in range(s.pairs)]
-        for t in range(self.np):
-            pair_types[self.pair_of[t]].append(t)
-        self.pair_types = pair_types
+        self.pair_of, self.pair_types, deck = _layout(s)
+        self.p_of, self.v_of = s.persona, s.value
         types = len(s.names)
         self.hands = [[0] * types for _ in range(players)]
         self.size = [0] * players  # cards in each hand
@@ -94,7 +100,7 @@ class Game:
         self.moved = 0  # cards taken or drawn, for the rule that ends a frozen game
         self.end_at = s.end_at(players)
         # Setting up: one shuffled deck; the tokens shuffled onto the places; deal the hand.
-        self.deck = [t for t in range(types) for _ in range(s.copies[t])]
+        self.deck = list(deck)
         rng.shuffle(self.deck)
         order = list(range(len(s.suits)))
         rng.shuffle(order)
