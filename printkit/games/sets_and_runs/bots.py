@@ -199,10 +199,11 @@ class GreedyBot:
         # Per run (and set) of h different cards: worth now, cur = w * prog[h] * likely(n, found) with n the
         # cards it lacks; and d = w * prog[h + 1] - cur, what one card more adds. Only sets and runs 1 or 2
         # short weigh how likely their cards can come (``likely``); the others' figures are the tables'.
-        self.rcur = rcur = [t[h] for t, h in zip(rtab, run_have)]
-        self.rd = rd = [t[h] for t, h in zip(self.rdiff, run_have)]
-        self.scur = scur = [t[h] for t, h in zip(stab, set_have)]
-        self.sd = sd = [t[h] for t, h in zip(self.sdiff, set_have)]
+        item = list.__getitem__
+        self.rcur = rcur = list(map(item, rtab, run_have))  # rtab[p][run_have[p]] for each persona p
+        self.rd = rd = list(map(item, self.rdiff, run_have))
+        self.scur = scur = list(map(item, stab, set_have))
+        self.sd = sd = list(map(item, self.sdiff, set_have))
         self.reach = reach = [0.0] * len(pc)
         self.rfound = rfound = [0.0] * len(run_have)
         self.sfound = sfound = [0.0] * len(set_have)
@@ -222,12 +223,20 @@ class GreedyBot:
             if pc[pr] == 1:  # what the hand loses without its only copy:
                 # cur[p] - w * prog[h - 1] * likely(n + 1, found + reach) for its run, and the same for its set
                 p, v = pv[pr]
-                a, h = reach[pr], run_have[p]
-                n, f = rs - h + 1, rfound[p] + a
-                x = rcur[p] - (rtab[p][h - 1] * (f / n) if 0 < n <= 2 and f < n else rtab[p][h - 1])
+                h = run_have[p]
+                w = rtab[p][h - 1]
+                if rs - 1 <= h <= rs:  # 1 or 2 short without it: likely() below 1 when found falls short
+                    f = rfound[p] + reach[pr]
+                    if f < rs - h + 1:
+                        w = w * (f / (rs - h + 1))
+                x = rcur[p] - w
                 h = set_have[v]
-                n, f = ss - h + 1, sfound[v] + a
-                loss[pr] = x + scur[v] - (stab[v][h - 1] * (f / n) if 0 < n <= 2 and f < n else stab[v][h - 1])
+                w = stab[v][h - 1]
+                if ss - 1 <= h <= ss:
+                    f = sfound[v] + reach[pr]
+                    if f < ss - h + 1:
+                        w = w * (f / (ss - h + 1))
+                loss[pr] = x + scur[v] - w
 
     def _gains(self, g: Game, seat: int) -> None:
         """``look``'s second half (after ``_held`` for the same cards): ``gain``."""
