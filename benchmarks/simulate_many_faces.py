@@ -126,15 +126,16 @@ def main(argv: list[str] | None = None) -> int:
     for players in counts:
         mf, gg, records = [], [], []
         for r in range(args.rounds):
-            sides = ["mf", "gg"] if r % 2 == 0 else ["gg", "mf"]
-            for side in sides:
-                if side == "mf":
+            done = []
+            for side in ("Many Faces", "Gag Grab") if r % 2 == 0 else ("Gag Grab", "Many Faces"):
+                if side == "Many Faces":
                     ms, records = _cpu_ms_per_game(sets_and_runs, mf_setup, players, args.bot, args.games)
                     mf.append(ms)
                 else:
-                    gg.append(_cpu_ms_per_game(claims, gg_setup, players, claims.bots[0], args.games)[0])
-            print(f"{players} players, round {r + 1}: Many Faces {mf[-1]:.2f} ms a game, Gag Grab {gg[-1]:.2f} ms",
-                  file=sys.stderr)
+                    ms = _cpu_ms_per_game(claims, gg_setup, players, claims.bots[0], args.games)[0]
+                    gg.append(ms)
+                done.append(f"{side} {ms:.2f} ms a game")
+            print(f"{players} players, round {r + 1}: {', then '.join(done)}", file=sys.stderr)
         report = _report_ms_per_game(many_faces, mf_setup, players, args.bot, records)
         game = statistics.median(mf)
         projected = TARGET_GAMES * (game + report) / 1000 / WORKERS

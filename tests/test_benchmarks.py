@@ -83,3 +83,25 @@ def test_the_diff_benchmark_runs_both_sides():
     results = json.loads(done.stdout)["results"]
     assert [r["pack"] for r in results] == ["gag-grab", "synthetic, 5 Gag cards"]
     assert all(r["diff_cpu_s"] > 0 and r["check_cpu_s"] > 0 and r["ratio"] > 0 for r in results)
+
+
+def test_the_many_faces_benchmark_times_both_sides_and_projects():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "simulate_many_faces.py"), "--games", "2",
+                           "--rounds", "2", "--players", "3", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["target"] == {"games": 10000, "seconds": 60.0, "workers": 2}
+    (row,) = report["results"]
+    assert (row["players"], row["games"], row["rounds"], row["bot"]) == (3, 2, 2, "greedy")
+    for side in ("many_faces_cpu_ms", "gag_grab_cpu_ms", "ratio"):
+        assert 0 < row[side]["min"] <= row[side]["median"] <= row[side]["max"]
+    assert row["projected_s"] > 0 and "command" not in row
+    # The two rounds run the sides in turn: Many Faces first, then Gag Grab first (stderr is the progress log).
+    assert [line.split(": ")[1].split(" ")[0:2] for line in done.stderr.splitlines()] == [["Many", "Faces"],
+                                                                                          ["Gag", "Grab"]]
+
+
+def test_the_many_faces_benchmark_refuses_a_player_count_the_pack_has_not():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "simulate_many_faces.py"), "--players", "2"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "3 to 6 players, not 2" in done.stderr

@@ -539,6 +539,25 @@ def test_same_seed_same_record(setup):
     assert a == b and a != c
 
 
+# Scores, winners and turns of greedy games as the bot played them before its hot paths were made faster
+# (issue 26): a faster bot must choose exactly as before, or every seeded report changes.
+PINNED = {3: [((40, 30, 14), (0,), 27), ((36, 46, 31), (1,), 30)],
+          4: [((20, 33, 39, 13), (2,), 32), ((14, 39, 47, 17), (2,), 32)],
+          5: [((18, 29, 14, 16, 14), (1,), 25), ((0, 20, 0, 26, 13), (3,), 25)],
+          6: [((0, 0, 0, 28, 0, 0), (3,), 18), ((0, 33, 0, 20, 0, 0), (1,), 24)]}
+
+
+@pytest.mark.parametrize("players", sorted(PINNED))
+def test_greedy_games_end_as_pinned(setup, players):
+    played = [engine.play(setup, players, ["greedy"] * players, random.Random(seed)) for seed in (1, 2)]
+    assert [(r.scores, r.winners, r.turns) for r in played] == PINNED[players]
+
+
+def test_a_lookahead_game_ends_as_pinned(setup):
+    r = engine.play(setup, 4, ["lookahead"] * 4, random.Random(7))
+    assert (r.scores, r.winners, r.turns) == ((0, 29, 32, 43), (3,), 36)
+
+
 def test_a_game_record_holds_what_the_figures_need(setup):
     record = engine.play(setup, 3, ["greedy"] * 3, random.Random(7))
     counts = dict(record.counts)
