@@ -145,7 +145,6 @@ class GreedyBot:
         self.held_key: tuple[int, int] | None = None  # the same, for ``loss`` alone
         self.plan: tuple[tuple[int, int], int] | None = None
         self.cheap: tuple[tuple[int, int] | None, int] = (None, -1)  # cheapest's answer, and the key it is for
-        self.unseen_key: tuple[int, int] | None = None  # the key deck_value's unseen counts are for
 
     # -- what cards are worth ----------------------------------------------------
 
@@ -279,16 +278,14 @@ class GreedyBot:
     def deck_value(self, g: Game, seat: int, floor: float) -> float:
         """What the deck's unknown top card adds over ``floor``, on average over the cards not yet seen
         (after ``look``)."""
-        if self.unseen_key != (g.version, seat):  # the copies not seen, per pair, and all together
-            self.unseen_key = (g.version, seat)
-            self.unseen = [c - h - d - sc for c, h, d, sc in
-                           zip(self.pair_copies, g.pc[seat], g.disc_pair, g.scored_pairs)]
-            self.weight = sum([u for u in self.unseen if u > 0])  # an int: exact, as a float sum of them
-        total = 0.0
-        for u, x in zip(self.unseen, self.gain):
-            if u > 0 and x > floor:
-                total += u * (x - floor)
-        return self.share * total / self.weight if self.weight else 0.0
+        total = weight = 0.0
+        for c, h, d, sc, x in zip(self.pair_copies, g.pc[seat], g.disc_pair, g.scored_pairs, self.gain):
+            u = c - h - d - sc
+            if u > 0:
+                weight += u
+                if x > floor:
+                    total += u * (x - floor)
+        return self.share * total / weight if weight else 0.0
 
     def best_discard(self, g: Game, seat: int) -> tuple[float, int]:
         """The discard piles' most useful card for us, and what it adds (-1, -1 when they are empty)."""
