@@ -58,7 +58,7 @@ def _text(x: float, y: float, text: str, size: float = BODY, font: str = "body",
     return Text(x, y, text, font_key(font), size, colour, align)
 
 
-def _fit(text: str, width: float, size: float, font: str = "body") -> str:
+def fit_text(text: str, width: float, size: float, font: str = "body") -> str:
     """``text`` cut with an ellipsis to fit ``width`` mm."""
     m = metrics(font)
     if m.width(text, size) <= width:
@@ -280,7 +280,7 @@ def _count_charts(flow: Flow, figures: Mapping[str, Any], heading: bool) -> None
     def draw(x: float, top: float, width: float) -> list[Item]:
         items: list[Item] = []
         if heading:
-            items.append(_text(x, top - bold.ascent(HEADING), _fit(title, width, HEADING, "bold"), HEADING, "bold"))
+            items.append(_text(x, top - bold.ascent(HEADING), fit_text(title, width, HEADING, "bold"), HEADING, "bold"))
         y = top - head_h
         items += seat_items(figures, x, y, half, CHART_H) + right(figures, x + half + GAP, y, half, CHART_H)
         y -= CHART_H + 2.0
@@ -462,7 +462,7 @@ def _card_chart(flow: Flow, first: Mapping[str, Any], figure: str, names: list[s
             for n, name in enumerate(part):
                 base = rows.centres[n] - cap / 2
                 font = "bold" if name in bold else "body"
-                items.append(_text(plot.x - 2.0, base, _fit(shown.get(name, name), label_w - 2.0, SMALL, font), SMALL,
+                items.append(_text(plot.x - 2.0, base, fit_text(shown.get(name, name), label_w - 2.0, SMALL, font), SMALL,
                                    font, align="right"))
                 if rows.bars[n].w > 0:
                     items.append(Box(rows.bars[n], fill=BAR))
@@ -560,7 +560,7 @@ def _figures_table(flow: Flow, counts: Sequence[Mapping[str, Any]], labels: Mapp
                     items.append(_text(left + label_w + (n + 1) * col_w, y, name, SMALL, "bold", align="right"))
                 for name, cells in part[half * per:(half + 1) * per]:
                     y -= FIGURE_ROW
-                    items.append(_text(left, y, _fit(name, label_w - 2.0, SMALL), SMALL))
+                    items.append(_text(left, y, fit_text(name, label_w - 2.0, SMALL), SMALL))
                     for n, cell in enumerate(cells):
                         items.append(_text(left + label_w + (n + 1) * col_w, y, cell, SMALL, align="right"))
                     items.append(Line(left, y - 1.2, left + half_w, y - 1.2, 0.2, RULE))
@@ -597,7 +597,7 @@ def _bot_table(flow: Flow, figures: Mapping[str, Any]) -> None:
             for c, (cell, w) in enumerate(zip(row, widths)):
                 font = "bold" if n == 0 else "body"
                 if c == 0:
-                    items.append(_text(left, base, _fit(cell, w - 2.0, SMALL, font), SMALL, font))
+                    items.append(_text(left, base, fit_text(cell, w - 2.0, SMALL, font), SMALL, font))
                 else:
                     items.append(_text(left + w, base, cell, SMALL, font, align="right"))
                 left += w
@@ -623,7 +623,7 @@ def _pages(summary: Mapping[str, Any]) -> list[Page]:
     title = summary["title"]
     display = metrics("display")
     flow.add(display.ascent(TITLE) + display.descent(TITLE),
-             lambda x, top, w: [_text(x, top - display.ascent(TITLE), _fit(f"{title}: balance", w, TITLE, "display"),
+             lambda x, top, w: [_text(x, top - display.ascent(TITLE), fit_text(f"{title}: balance", w, TITLE, "display"),
                                       TITLE, "display")], gap=3.0)
     counts = list(summary["by_players"].values())
     listed = ", ".join(str(p) for p in summary["player_counts"])

@@ -14,7 +14,7 @@ from typing import Any
 from ..core.mm import Rect
 from ..geometry.draw import Disc, Item, Line, Path, Text
 from .balance_pdf import (BAR, BODY, CARD_ROW, FAIR, GAP, GREY, HEADING, MARGIN, RULE, SMALL, TITLE, WIDTH, Flow,
-                          font_key, metrics, paragraph)
+                          fit_text, font_key, metrics, paragraph)
 from .charts import Axis, ticks
 from .compare_report import card_note, constant, level, rate_figures, rest_line, signed, span, standing_out
 
@@ -39,15 +39,6 @@ def _arrow() -> str:
 def _minus(text: str) -> str:
     """A typeset minus sign for a negative number."""
     return text.replace("-", "−") if metrics("body").has("−") else text
-
-
-def _fit(text: str, width: float, size: float, font: str = "body") -> str:
-    m = metrics(font)
-    if m.width(text, size) <= width:
-        return text
-    while text and m.width(text + "…", size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def _block(flow: Flow, text: str, size: float = BODY, font: str = "body", colour: str = "#000000",
@@ -121,7 +112,7 @@ def diff_rows(flow: Flow, title: str, caption: str, rows: Sequence[DiffRow], sha
                 cy = plot.top - (n + 0.5) * ROW
                 base = cy - cap / 2
                 font = "bold" if row.bold else "body"
-                items.append(Text(plot.x - 2.0, base, _fit(row.label, label_w - 2.0, SMALL, font), font_key(font),
+                items.append(Text(plot.x - 2.0, base, fit_text(row.label, label_w - 2.0, SMALL, font), font_key(font),
                                   SMALL, "#000000", "right"))
                 e = row.entry
                 if e.get("difference") is None:
@@ -186,7 +177,7 @@ def against_block(flow: Flow, summary: Mapping[str, Any]) -> None:
     if flow.pages[-1]:
         flow.new_page()
     display = metrics("display")
-    title = _fit(f"Against {c['against']}", WIDTH, TITLE, "display")
+    title = fit_text(f"Against {c['against']}", WIDTH, TITLE, "display")
     flow.add(display.ascent(TITLE) + display.descent(TITLE),
              lambda x, top, w: [Text(x, top - display.ascent(TITLE), title, font_key("display"), TITLE)], gap=3.0)
     counts = ", ".join(str(p) for p in c["player_counts"])

@@ -213,6 +213,7 @@ class Greedy:
     """Best immediate points; powers only when they make a claim possible now."""
 
     trades = True
+    boost_margin = 0  # Gag Points a boost must gain beyond one
 
     def start(self, st: State, seat: int, free: list[int]) -> int:
         mask = st.payable(seat)
@@ -260,7 +261,7 @@ class Greedy:
         if not cards:
             return None
         at = st.pos[seat]
-        best = best_within(st, st.payable(seat), at, 1, roll)[0]
+        best = best_within(st, st.payable(seat), at, 1, roll)[0] + self.boost_margin
         choice = None
         for kind in dict.fromkeys(cards):  # each kind once, least valuable first
             mask = payable_mask(st.setup, key_without(st, seat, (kind,)))
@@ -429,25 +430,12 @@ class Thrifty(Greedy):
     a better gag, and does not end the game with a claim that leaves it behind. It sees what a player sees:
     its own hand, the board, the scores and claimed cards, the piles' sizes and the Kid discard pile."""
 
+    boost_margin = THRIFT_BOOST - 1
+
     def accept(self, st: State, seat: int, give: list[int], get: list[int]) -> bool:
         """Only a trade after which the hand pays a better gag on the board (one that helps only the other
         player is refused)."""
         return best_after_trade(st, seat, give, get) > board_best(st, st.payable(seat))
-
-    def boost(self, st: State, seat: int, roll: int, spaces) -> tuple[int, int] | None:
-        cards = gallery_held(st, seat)
-        if not cards:
-            return None
-        at = st.pos[seat]
-        best = best_within(st, st.payable(seat), at, 1, roll)[0] + THRIFT_BOOST - 1
-        choice = None
-        for kind in dict.fromkeys(cards):  # each kind once, least valuable first
-            mask = payable_mask(st.setup, key_without(st, seat, (kind,)))
-            for amount in (1, 2):
-                points = best_within(st, mask, at, 1, roll + amount)[0]
-                if points > best:
-                    best, choice = points, (kind, amount)
-        return choice
 
     def extra_claim(self, st: State, seat: int) -> int | None:
         cards = gallery_held(st, seat)
