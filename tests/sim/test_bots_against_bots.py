@@ -167,13 +167,27 @@ class Asks(Scripted):
         return [self.offer]
 
 
-def test_a_trade_of_more_than_two_cards_a_side_is_refused(setup):
+def test_any_number_of_cards_may_change_hands_but_never_as_a_gift(setup):
     st = position(setup, pawns=("C3", "D4"), board="Summer Camp")
     hold(st, 0, "Snoopy", "Snoopy", "Snoopy")
     hold(st, 1, "Lucy", "Lucy", "Lucy")
     three = [kind(setup, "Snoopy")] * 3, [kind(setup, "Lucy")] * 3
-    with pytest.raises(Illegal, match="1 to 2 cards"):
-        claims.trade_step(st, 0, [Asks(three), BOTS["greedy"]])
+
+    class Agrees(Scripted):
+        trades = True
+
+        def accept(self, st, seat, give, get):
+            return True
+
+    claims.trade_step(st, 0, [Asks(three), Agrees()])  # three for three: the rules set no number
+    assert sorted(st.cards(0)) == [kind(setup, "Lucy")] * 3
+    assert sorted(st.cards(1)) == [kind(setup, "Snoopy")] * 3
+    gift = [kind(setup, "Lucy")], []
+    with pytest.raises(Illegal, match="no gifts"):
+        claims.trade_step(st, 0, [Asks(gift), Agrees()])
+    not_held = [kind(setup, "Linus")], [kind(setup, "Snoopy")]
+    with pytest.raises(Illegal, match="own hand"):
+        claims.trade_step(st, 0, [Asks(not_held), Agrees()])
 
 
 def test_greedy_gives_no_more_cards_than_it_gets_and_thrifty_only_trades_to_gain(setup):

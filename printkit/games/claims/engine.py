@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from ...model.dominance import dominated
 from .board import space_name, start_spaces, unseated
-from .bots import BOTS, MAX_ASKS, MAX_TRADE
+from .bots import BOTS, MAX_ASKS
 from .setup import POWERS, SWITCHES as switches, Setup, vary
 from .setup import prepare as _prepare
 from .state import COUNTS, Illegal, State, roll_off
@@ -183,8 +183,9 @@ def checked_discard(st: State, seat: int, kinds: list[int], n: int) -> list[int]
 
 def trade_step(st: State, seat: int, agents) -> None:
     """After drawing, at most one trade with each neighbour whose bot trades: the player's bot lists offers
-    (cards to give, cards to get: 1 to ``MAX_TRADE`` each, no gifts), up to ``MAX_ASKS`` of them, best first,
-    seeing only its own hand; the neighbour takes the first it holds the cards for and agrees to."""
+    (cards to give, cards to get: any number, at least one each way, as the rules allow; the bots ask for
+    1 or 2, ``MAX_TRADE``), up to ``MAX_ASKS`` of them, best first, seeing only its own hand; the neighbour
+    takes the first it holds the cards for and agrees to."""
     columns = st.setup.columns
     here = st.pos[seat]
     for other in range(st.players):
@@ -194,8 +195,10 @@ def trade_step(st: State, seat: int, agents) -> None:
         if not agents[other].trades:
             continue
         for give, get in agents[seat].offers(st, seat, other)[:MAX_ASKS]:
-            if not (1 <= len(give) <= MAX_TRADE and 1 <= len(get) <= MAX_TRADE):
-                raise Illegal(f"a trade gives and gets 1 to {MAX_TRADE} cards each")
+            if not give or not get:
+                raise Illegal("a trade gives and gets at least one card each: there are no gifts")
+            if not holds(st.hands[seat], give):
+                raise Illegal("a player can only give cards from their own hand")
             if holds(st.hands[other], get) and agents[other].accept(st, other, list(give), list(get)):
                 st.trade(seat, other, list(give), list(get))
                 break
