@@ -406,7 +406,12 @@ def contrast_setting(limits: LintSettings) -> str:
 
 
 def _quote(word: Word) -> str:
-    text = word.text.text
+    return quote(word.text)
+
+
+def quote(item: Text) -> str:
+    """A text item as problems name it: its text in quotes, clipped to 40 characters."""
+    text = item.text
     return f"'{text if len(text) <= 40 else text[:39] + '…'}'"
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
+from ..core.buildstate import per_build_of
 from ..model.design_values import Condition
 from ..model.pack import Card, DeckSpec, Manifest, Pack
 from .base import FACE_BLEED, FaceContext, FaceResult, Overflow, back_key, front_key
@@ -118,7 +119,13 @@ def back_layout(deck: DeckSpec, manifest: Manifest):
 
 def back_face(deck: DeckSpec, manifest: Manifest, pack: Pack | None = None, ink: str = "full") -> FaceResult:
     """The back shared by every card of ``deck``; ``ink`` "light" asks the built-in back for its
-    ink-saving design (a pack's own back layout, or a picture, is drawn as it is)."""
+    ink-saving design (a pack's own back layout, or a picture, is drawn as it is). Drawn once per
+    deck and ink in a build or check: its checks and its sheets share it."""
+    return _back_face(deck, manifest, pack, "light" if ink == "light" else "full")
+
+
+@per_build_of(64)
+def _back_face(deck: DeckSpec, manifest: Manifest, pack: Pack | None, ink: str) -> FaceResult:
     back = deck.back
     colour = back.colour if back else "#555555"
     label = back.label if back else deck.title
