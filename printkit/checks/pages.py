@@ -40,7 +40,8 @@ class PageLint:
             if found is None:
                 found = (text, list(self._problems(page)))
                 self.shapes.put(key, found)
-            problems = _requoted(*found, text)
+            linted, known = found
+            problems = _requoted(linted, known, text)
         for problem in problems:
             whats, numbers = self.seen.setdefault((problem.code, problem.problem), ({}, set()))
             whats[problem.what] = None
