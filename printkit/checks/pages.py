@@ -14,7 +14,8 @@ from ..core.mm import Rect
 from ..model.pack import LintSettings, Pack
 from .board_lint import board_problems
 from .glyphs import DocumentGlyphs
-from .page_lint import UNPRINTABLE, PageProblem, contrast_setting, edge_problems, lint_items, lone_words, quote
+from .page_lint import (UNPRINTABLE, PageProblem, contrast_setting, edge_problems, geometry, lint_items, lone_words,
+                        quote, word_at, word_problems)
 from .page_shape import shape_key
 
 
@@ -26,22 +27,33 @@ class PageLint:
                  hint: Mapping[str, str] | None = None):
         self.faces, self.limits, self.file, self.where, self.hint = faces, limits, file, where, hint
         self.seen: dict[tuple[str, str], tuple[dict[str, None], set[int]]] = {}
-        # The problems of each page shape linted (see printkit.checks.page_shape), with the text
-        # its problems quote: a deck's sheets are a few shapes, whatever their number.
+        # Each page shape's shapes and lines as the lint measures them, and its problems near the
+        # paper's edge (see printkit.checks.page_shape): a deck's sheets are a few shapes.
         self.shapes = Lru(SHAPES_KEPT)
 
     def add(self, number: int, page: Page) -> None:
         shape = shape_key(page, self.faces) if self.file != "board.pdf" else None
+        problems: Iterable[PageProblem]
         if shape is None:
-            problems: Iterable[PageProblem] = self._problems(page)
+            problems = self._problems(page)
         else:
-            key, text = shape
+            key, text, at = shape
             found = self.shapes.get(key)
             if found is None:
-                found = (text, list(self._problems(page)))
+                found = (geometry(page.items, self.faces), list(self._edges(page)), {})
                 self.shapes.put(key, found)
-            linted, known = found
-            problems = _requoted(linted, known, text)
+            shapes, edges, labels = found
+            word = word_at(text, at) if text is not None else None
+            # Labels as wide, in the same type, have the same problems but for the text they quote.
+            box = (word.core, word.middle, word.size, word.text.font, word.text.colour) if word else None
+            known = labels.get(box)
+            if known is None:
+                printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
+                known = (text, list(word_problems(shapes.with_words([word] if word else []), self.limits,
+                                                  printable, None)))
+                if len(labels) < SHAPES_KEPT:
+                    labels[box] = known
+            problems = chain(_requoted(known[0], known[1], text), edges)
         for problem in problems:
             whats, numbers = self.seen.setdefault((problem.code, problem.problem), ({}, set()))
             whats[problem.what] = None
@@ -52,9 +64,11 @@ class PageLint:
         problems = lint_items(page.items, self.faces, self.limits, printable)
         if self.file == "board.pdf":
             problems = chain(problems, board_problems(page))
+        return chain(problems, self._edges(page))
+
+    def _edges(self, page: Page) -> Iterator[PageProblem]:
         if self.file in ("cards.pdf", "board.pdf"):  # pages printkit lays out itself, marks and all
-            problems = chain(problems, edge_problems(page.items, self.faces, page.width, page.height))
-        return problems
+            yield from edge_problems(page.items, self.faces, page.width, page.height)
 
     def add_pages(self, pages: Iterable[Page]) -> "PageLint":
         for number, page in enumerate(pages, 1):
@@ -78,11 +92,11 @@ class PageLint:
             yield Finding(code, f"{self.file} {at}: {problem}: {_some(whats)}", self.where, hints[code])
 
 
-SHAPES_KEPT = 256  # page shapes a document's lint remembers: a deck's sheets are a few
+SHAPES_KEPT = 256  # page shapes a document's lint remembers (a deck's sheets are a few), and labels a shape
 
 
 def _requoted(text: Text | None, problems: list[PageProblem], now: Text | None) -> list[PageProblem]:
-    """``problems`` of a page shaped like this one whose only text was ``text``, naming ``now`` instead."""
+    """``problems`` of a label ``text``, for the label ``now`` as wide: naming ``now`` instead."""
     if text is None or now is None or text.text == now.text:
         return problems
     was, is_ = quote(text), quote(now)
