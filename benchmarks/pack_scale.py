@@ -44,10 +44,10 @@ def _sizes(text: str) -> list[tuple[int, int]]:
     return sizes
 
 
-def measure(command: list[str]) -> dict:
-    """Run ``command``; its wall and CPU seconds, peak resident MiB and exit status."""
+def measure(command: list[str], cwd: Path | None = None, env: dict | None = None) -> dict:
+    """Run ``command`` (in ``cwd``, with ``env``); its wall and CPU seconds, peak resident MiB and exit status."""
     start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd, env=env)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     return {"wall_s": round(wall, 2), "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),

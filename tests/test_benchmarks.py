@@ -2,6 +2,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from conftest import REPO
 
@@ -105,3 +106,36 @@ def test_the_many_faces_benchmark_refuses_a_player_count_the_pack_has_not():
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "simulate_many_faces.py"), "--players", "2"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "3 to 6 players, not 2" in done.stderr
+
+
+def test_the_check_scale_benchmark_puts_check_beside_build_and_a_baseline():
+    # This checkout stands in for the baseline: the figures are there, whatever they are.
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "check_scale.py"), "--cards", "5", "--repeat", "1",
+                           "--baseline", str(REPO), "--json"], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["cards"] == 57 and summary["repeats"] == 1
+    ratios = summary["ratios"]
+    assert list(ratios) == ["check CPU / build CPU", "check wall / baseline check wall",
+                            "check CPU / baseline check CPU", "warm re-check / cold check, CPU",
+                            "build wall, 2 workers / 1 worker"]
+    assert all(ratios[name]["median"] > 0 for name in list(ratios)[:3])
+    assert all(summary["figures"][run]["peak_mib"]["median"] > 0 for run in ("check", "build", "baseline check"))
+
+
+def test_the_check_scale_benchmark_edits_one_card_for_the_warm_check(tmp_path):
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import check_scale
+
+    pack = cards_pack.synthetic_pack(tmp_path, 3)
+    (tmp_path / "r").mkdir()
+    (tmp_path / "r" / "edited0").mkdir()
+    runs = {name: command for name, command, _ in check_scale.plan(pack, tmp_path / "r", 0, None, True, True)}
+    assert list(runs) == ["check", "build", "build 1 worker", "build 2 workers", "cold check", "warm check"]
+    assert runs["build 2 workers"][-2:] == ["--workers", "2"]
+    cold, warm = Path(runs["cold check"][4]), Path(runs["warm check"][4])
+    assert runs["cold check"][-2:] == runs["warm check"][-2:] and runs["cold check"][-2] == "--cache"
+    before = (cold / "gags.csv").read_text(encoding="utf-8").splitlines()
+    after = (warm / "gags.csv").read_text(encoding="utf-8").splitlines()
+    assert [n for n, (a, b) in enumerate(zip(before, after)) if a != b] == [1]  # the first card, only
+    assert after[1].startswith("Gag number 00000 (edited),")

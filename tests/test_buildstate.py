@@ -62,3 +62,41 @@ def test_a_failure_is_not_kept():
             with pytest.raises(ValueError):
                 double(-1)
     assert calls == [-1, -1]
+
+
+def test_records_are_found_by_identity_within_a_build_and_drawn_again_in_the_next():
+    from printkit.core.buildstate import per_build_of
+
+    calls: list[int] = []
+
+    @per_build_of(4)
+    def measure(record: dict) -> int:  # a dict: not hashable, as a pack's records are not
+        calls.append(1)
+        return len(record)
+
+    one, same_value = {"a": 1}, {"a": 1}
+    with build_state():
+        assert measure(one) == measure(one) == 1 and len(calls) == 1
+        measure(same_value)  # equal but another record: drawn for itself
+        assert len(calls) == 2
+    with build_state():
+        measure(one)
+    assert len(calls) == 3
+    measure(one)
+    measure(one)  # outside a build, nothing is kept
+    assert len(calls) == 5
+
+
+def test_a_decks_back_is_drawn_once_per_ink_in_a_build():
+    from pathlib import Path
+
+    from printkit.faces import back_face
+    from printkit.model.loader import load_pack
+
+    with build_state():
+        pack, _ = load_pack(Path(__file__).parent.parent / "cards" / "gag-grab")
+        spec = pack.manifest.decks[0]
+        full = back_face(spec, pack.manifest, pack)
+        assert back_face(spec, pack.manifest, pack, "full") is full
+        light = back_face(spec, pack.manifest, pack, "light")
+        assert light is not full and light.face != full.face

@@ -58,18 +58,21 @@ class PackReport:
 
 def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = True,
                fronts: bool = True, on_front: Callable[[Card, FaceResult], None] | None = None,
-               progress: Progress | None = None) -> PackReport:
+               progress: Progress | None = None, keep_fronts: int = 0) -> PackReport:
     """Every check on the pack folder ``root``; with ``pages`` False, all but the page lint (a build
     lints the pages it makes instead); with ``fronts`` False, none of the checks on each card's
     front either (a build makes them as it draws the fronts: see printkit.checks.fronts).
     ``on_front(card, result)`` hears of each front as the checks draw it (printkit diff describes it);
-    ``progress(what, done, total)`` of each front drawn and each page linted (the long parts)."""
+    ``progress(what, done, total)`` of each front drawn and each page linted (the long parts).
+    The report's fronts keep the first ``keep_fronts`` drawn, for a command that uses them again
+    (an export): see LazyFronts."""
     with build_state():  # every file read afresh, unless a build that checks first opened the state
-        return _check_pack(root, ignore, pages, fronts, on_front, progress)
+        return _check_pack(root, ignore, pages, fronts, on_front, progress, keep_fronts)
 
 
 def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
-                on_front: Callable[[Card, FaceResult], None] | None, progress: Progress | None) -> PackReport:
+                on_front: Callable[[Card, FaceResult], None] | None, progress: Progress | None,
+                keep_fronts: int = 0) -> PackReport:
     pack, findings = load_pack(root)
     lazy = None
     if pack is not None:
@@ -78,7 +81,7 @@ def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
         findings.extend(check_designs(pack))
         # Every deck whose layout is known is drawn, whatever is wrong elsewhere, so one
         # mistake never hides another. Each front is checked as it is drawn, then let go.
-        lazy = LazyFronts(pack)
+        lazy = LazyFronts(pack, keep=keep_fronts)
         checks = FrontChecks(pack)
         if fronts:
             total = len(lazy)

@@ -17,7 +17,7 @@ from ..faces.engine import Part
 from ..faces.values import Bindings, references
 from ..core.findings import Finding, Location
 from ..geometry.boxes import layout_boxes
-from ..geometry.bounds import IDENTITY, Matrix, bounds, placed
+from ..geometry.bounds import IDENTITY, bounds, placed
 from ..geometry.draw import Box, Disc, Group, Path, Picture, Text
 from ..core.mm import Rect
 from ..geometry.richparse import icon_references
@@ -176,14 +176,16 @@ def check_face(parts: Iterable[Part], background: Box | None, layout: Layout, de
             yield Finding("T704", f"{describe(a.element, layout)} and '{b.element.name or b.element.type}' "
                                   f"print over each other{on}", where or where_of(a.element, layout, deck),
                           "move or shrink one of them, or show them on different cards with 'when'")
-    backdrop: list[tuple[Box | Disc | Picture, Matrix]] = [(background, IDENTITY)] if background is not None else []
+    # Each shape with its box on the face, measured once for all the text drawn over it.
+    backdrop: list[tuple[Box | Disc | Picture, Rect]] = \
+        [(background, bounds(background, IDENTITY))] if background is not None else []
     for part in parts:
         for item, matrix in placed(part.items):
             if isinstance(item, Text):
                 yield from _type_checks(item, matrix, backdrop, part.element, layout, deck, where, on, seen,
                                         limits)
             elif isinstance(item, (Box, Disc)) and item.fill or isinstance(item, Picture):
-                backdrop.append((item, matrix))
+                backdrop.append((item, bounds(item, matrix)))
 
 
 def _may_meet(a: Part, b: Part, size: tuple[float, float]) -> bool:
@@ -256,10 +258,10 @@ def _text_point(item: Text, matrix) -> tuple[float, float]:
 
 
 def _under(point: tuple[float, float], backdrop: list) -> str | None:
-    """The fill drawn last under ``point``; None over a picture (its colours are unknown)."""
+    """The fill drawn last under ``point`` (``backdrop``: each shape with its box on the face); None
+    over a picture (its colours are unknown)."""
     x, y = point
-    for item, matrix in reversed(backdrop):
-        box = bounds(item, matrix)
+    for item, box in reversed(backdrop):
         if isinstance(item, Disc):
             inside = math.hypot(x - box.cx, y - box.cy) <= box.w / 2
         else:

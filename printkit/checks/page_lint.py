@@ -201,7 +201,33 @@ def lint_items(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSet
 
 def _problems(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSettings, printable: Rect | None,
               codes: frozenset[str] | None) -> Iterator[PageProblem]:
-    small, overprinted, low_contrast = (codes is None or code in codes for code in ("T705", "T704", "T706"))
+    yield from word_problems(geometry(items, faces), limits, printable, codes)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """What the lint measures on a page: its words, filled shapes and stroked lines, each with the
+    order it is drawn in (what is drawn after a word may hide it)."""
+
+    words: list[Word]
+    shapes: list[Shape]
+    lines: list[tuple[float, float, float, float]]
+    line_orders: list[int]
+
+    def with_words(self, words: list[Word]) -> "Geometry":
+        return Geometry(words, self.shapes, self.lines, self.line_orders)
+
+
+def word_at(item: Text, order: int) -> Word | None:
+    """A text item drawn straight on the page (no group around it) as the lint measures it; None
+    for one without ink."""
+    if not item.text.strip():
+        return None
+    core, middle = _core(item, IDENTITY)
+    return Word(item, core, middle, item.size, order)
+
+
+def geometry(items: Iterable[Item], faces: Mapping[str, Face]) -> Geometry:
     words: list[Word] = []
     shapes: list[Shape] = []
     lines: list[tuple[float, float, float, float]] = []
@@ -233,6 +259,14 @@ def _problems(items: Iterable[Item], faces: Mapping[str, Face], limits: LintSett
             segments = [s for s in segments if _crosses(s, clip)]
         lines += segments
         line_orders += [order] * len(segments)
+    return Geometry(words, shapes, lines, line_orders)
+
+
+def word_problems(g: Geometry, limits: LintSettings, printable: Rect | None,
+                  codes: frozenset[str] | None) -> Iterator[PageProblem]:
+    """The problems of the words of ``g`` among its shapes and lines (see lint_items)."""
+    small, overprinted, low_contrast = (codes is None or code in codes for code in ("T705", "T704", "T706"))
+    words, shapes, lines, line_orders = g.words, g.shapes, g.lines, g.line_orders
     if printable is not None and (codes is None or "T703" in codes):
         for word in words:
             if not printable.contains(word.core, INSIDE):
@@ -406,7 +440,12 @@ def contrast_setting(limits: LintSettings) -> str:
 
 
 def _quote(word: Word) -> str:
-    text = word.text.text
+    return quote(word.text)
+
+
+def quote(item: Text) -> str:
+    """A text item as problems name it: its text in quotes, clipped to 40 characters."""
+    text = item.text
     return f"'{text if len(text) <= 40 else text[:39] + '…'}'"
 
 

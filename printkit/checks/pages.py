@@ -6,14 +6,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from dataclasses import replace
 
+from ..core.buildstate import Lru
 from ..core.findings import Finding, Location
-from ..geometry.draw import Face, Page
+from ..geometry.draw import Face, Page, Text
 from ..kit.document import Document
 from ..core.mm import Rect
 from ..model.pack import LintSettings, Pack
 from .board_lint import board_problems
 from .glyphs import DocumentGlyphs
-from .page_lint import UNPRINTABLE, contrast_setting, edge_problems, lint_items, lone_words
+from .page_lint import (UNPRINTABLE, PageProblem, contrast_setting, edge_problems, geometry, lint_items, lone_words,
+                        quote, word_at, word_problems)
+from .page_shape import shape_key
 
 
 class PageLint:
@@ -24,18 +27,48 @@ class PageLint:
                  hint: Mapping[str, str] | None = None):
         self.faces, self.limits, self.file, self.where, self.hint = faces, limits, file, where, hint
         self.seen: dict[tuple[str, str], tuple[dict[str, None], set[int]]] = {}
+        # Each page shape's shapes and lines as the lint measures them, and its problems near the
+        # paper's edge (see printkit.checks.page_shape): a deck's sheets are a few shapes.
+        self.shapes = Lru(SHAPES_KEPT)
 
     def add(self, number: int, page: Page) -> None:
-        printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
-        problems = lint_items(page.items, self.faces, self.limits, printable)
-        if self.file == "board.pdf":
-            problems = chain(problems, board_problems(page))
-        if self.file in ("cards.pdf", "board.pdf"):  # pages printkit lays out itself, marks and all
-            problems = chain(problems, edge_problems(page.items, self.faces, page.width, page.height))
+        shape = shape_key(page, self.faces) if self.file != "board.pdf" else None
+        problems: Iterable[PageProblem]
+        if shape is None:
+            problems = self._problems(page)
+        else:
+            key, text, at = shape
+            found = self.shapes.get(key)
+            if found is None:
+                found = (geometry(page.items, self.faces), list(self._edges(page)), {})
+                self.shapes.put(key, found)
+            shapes, edges, labels = found
+            word = word_at(text, at) if text is not None else None
+            # Labels as wide, in the same type, have the same problems but for the text they quote.
+            box = (word.core, word.middle, word.size, word.text.font, word.text.colour) if word else None
+            known = labels.get(box)
+            if known is None:
+                printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
+                known = (text, list(word_problems(shapes.with_words([word] if word else []), self.limits,
+                                                  printable, None)))
+                if len(labels) < SHAPES_KEPT:
+                    labels[box] = known
+            problems = chain(_requoted(known[0], known[1], text), edges)
         for problem in problems:
             whats, numbers = self.seen.setdefault((problem.code, problem.problem), ({}, set()))
             whats[problem.what] = None
             numbers.add(number)
+
+    def _problems(self, page: Page) -> Iterator[PageProblem]:
+        printable = Rect(0, 0, page.width, page.height).inset(UNPRINTABLE)
+        problems = lint_items(page.items, self.faces, self.limits, printable)
+        if self.file == "board.pdf":
+            problems = chain(problems, board_problems(page))
+        return chain(problems, self._edges(page))
+
+    def _edges(self, page: Page) -> Iterator[PageProblem]:
+        if self.file in ("cards.pdf", "board.pdf"):  # pages printkit lays out itself, marks and all
+            yield from edge_problems(page.items, self.faces, page.width, page.height)
 
     def add_pages(self, pages: Iterable[Page]) -> "PageLint":
         for number, page in enumerate(pages, 1):
@@ -57,6 +90,17 @@ class PageLint:
             numbers = sorted(pages)
             at = f"page {numbers[0]}" if len(numbers) == 1 else f"pages {_ranges(numbers)}"
             yield Finding(code, f"{self.file} {at}: {problem}: {_some(whats)}", self.where, hints[code])
+
+
+SHAPES_KEPT = 256  # page shapes a document's lint remembers (a deck's sheets are a few), and labels a shape
+
+
+def _requoted(text: Text | None, problems: list[PageProblem], now: Text | None) -> list[PageProblem]:
+    """``problems`` of a label ``text``, for the label ``now`` as wide: naming ``now`` instead."""
+    if text is None or now is None or text.text == now.text:
+        return problems
+    was, is_ = quote(text), quote(now)
+    return [replace(p, what=is_) if p.what == was else p for p in problems]
 
 
 def lint_pages(pages: Iterable[Page], faces: Mapping[str, Face], limits: LintSettings, file: str,

@@ -14,7 +14,7 @@ from ..checks import PackReport, check_pack
 from ..checks.fronts import FrontChecks
 from ..checks.glyphs import DocumentGlyphs, glyph_findings
 from ..checks.pages import document_lint, kit_findings
-from ..faces import LazyFronts
+from ..faces import FRONTS_KEPT, LazyFronts
 from ..core.findings import Finding, Location
 from ..kit.document import Document
 from ..geometry.sheet import SheetTemplate
@@ -82,14 +82,15 @@ class BuildResult:
 Progress = Callable[[str, int, int], None]  # (what, done, total)
 
 
-def checked_pack(root: Path, fronts: bool = True) -> PackReport:
+def checked_pack(root: Path, fronts: bool = True, keep_fronts: int = 0) -> PackReport:
     """The pack at ``root`` checked (all but the page lint, and with ``fronts`` False all but the
-    checks on each card front too), or BuildRefused when it has errors.
+    checks on each card front too), or BuildRefused when it has errors; its report keeps the
+    first ``keep_fronts`` fronts drawn, for the caller to use again (see LazyFronts).
 
     Everything that makes files from a pack starts here: a refused pack is
     shown exactly as 'printkit check' shows it.
     """
-    report = check_pack(root, pages=False, fronts=fronts)
+    report = check_pack(root, pages=False, fronts=fronts, keep_fronts=keep_fronts)
     if report.errors or report.pack is None:
         raise BuildRefused(check_pack(root))
     return report
@@ -125,7 +126,8 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     if late:
         raise BuildRefused(replace(report, findings=tuple(sorted(report.findings + late, key=Finding.sort_key))))
     front_checks = FrontChecks(pack)
-    fronts = LazyFronts(pack, on_draw=front_checks.add)
+    # The PNGs go through the fronts again once the PDFs are drawn: they reuse what is kept.
+    fronts = LazyFronts(pack, on_draw=front_checks.add, keep=FRONTS_KEPT if options.png_dpi else 0)
     paper = paper_named(options.paper)
     documents = {"cards.pdf": cards_document(pack, paper, options.sheets, fronts=fronts)}
     board = board_document(pack, paper, paper_named(options.board_paper) if options.board_paper else None)

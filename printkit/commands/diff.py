@@ -146,6 +146,7 @@ def _diff(old_label: str, new_label: str, pairs, notes: tuple[str, ...], fmt: st
 def _load(root: Path | None, label: str):
     """(check report, drawings) of one side, or None for a side without the pack."""
     from ..checks import check_pack
+    from ..core.buildstate import build_state
     from ..diff.drawing import PackDrawings
     from ..diff.size import MAX_DIFF_CARDS
     from ..model.loader import too_many_cards
@@ -158,12 +159,13 @@ def _load(root: Path | None, label: str):
                                   "compare one deck at a time in copies of the pack", count_dropped=True)
         if too_many is not None:  # at once, not after checking thousands of cards
             raise Unloadable(f"cannot compare {label}: {too_many}")
-        report = check_pack(root, on_front=drawings.hear)
+        with build_state():  # the check and the description share each back and player aid drawn
+            report = check_pack(root, on_front=drawings.hear)
+            if report.pack is None:
+                raise Unloadable(f"cannot load {label}:{why_unloadable(root, report.findings)}")
+            return report, drawings.finish(report.pack, report.fronts)
     except OSError as exc:
         raise Unloadable(f"cannot load {label}: {reason(exc)}") from None
-    if report.pack is None:
-        raise Unloadable(f"cannot load {label}:{why_unloadable(root, report.findings)}")
-    return report, drawings.finish(report.pack, report.fronts)
 
 
 def why_unloadable(root: Path, findings, most: int = 5) -> str:

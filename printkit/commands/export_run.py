@@ -30,6 +30,7 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
     """
     from .build import checked_pack, output_name
     from ..core.buildstate import build_state
+    from ..faces import FRONTS_KEPT
     from ..export.size import MAX_EXPORT_CARDS, refuse_oversized
 
     steps = Steps()
@@ -37,7 +38,7 @@ def run_export(roots: list[Path], out_dir: Path, parts: tuple[str, ...], make: M
         with steps.step(root.name, "exported"):
             with build_state():  # the check and the export read each file once, and afresh
                 refuse_oversized(root, most_cards or MAX_EXPORT_CARDS)  # at once, not after checking them all
-                report = checked_pack(root)
+                report = checked_pack(root, keep_fronts=FRONTS_KEPT)  # the export draws what the check drew
                 folder = target_in(out_dir, output_name(root), *parts)
                 files = make(report, folder)
             for path in files:

@@ -99,3 +99,26 @@ def per_build(maxsize: int) -> Callable[[F], F]:
             return found
         return cached  # type: ignore[return-value]
     return decorate
+
+
+def per_build_of(maxsize: int) -> Callable[[F], F]:
+    """Like per_build, for arguments that are records a build never changes (a pack, a deck):
+    found by identity, not by value, so they need not be hashable; each entry keeps its
+    arguments, so an id is never taken for another object's."""
+    def decorate(function: F) -> F:
+        @wraps(function)
+        def cached(*args):
+            state = _CURRENT.get()
+            if state is None:
+                return function(*args)
+            entries = state.caches.get(cached)
+            if entries is None:
+                entries = state.caches[cached] = Lru(maxsize)
+            key = tuple(map(id, args))
+            found = entries.get(key)
+            if found is None or any(a is not b for a, b in zip(found[0], args)):
+                found = (args, function(*args))
+                entries.put(key, found)
+            return found[1]
+        return cached  # type: ignore[return-value]
+    return decorate

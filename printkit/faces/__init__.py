@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
+from ..core.buildstate import per_build_of
 from ..model.design_values import Condition
 from ..model.pack import Card, DeckSpec, Manifest, Pack
 from .base import FACE_BLEED, FaceContext, FaceResult, Overflow, back_key, front_key
 from .engine import LayoutDrawer
 from .values import DEFAULT_COLOUR, Bindings
 
-__all__ = ["FaceContext", "FaceResult", "LazyFronts", "Overflow", "back_face", "back_key", "back_layout", "front_key",
+__all__ = ["FRONTS_KEPT", "FaceContext", "FaceResult", "LazyFronts", "Overflow", "back_face", "back_key", "back_layout", "front_key",
            "deck_drawer", "face_bindings"]
 
 
@@ -49,15 +50,22 @@ def deck_drawer(pack: Pack, deck: DeckSpec) -> LayoutDrawer | None:
     return LayoutDrawer(layout, FaceContext(pack.manifest, deck), face_bindings(pack.manifest, deck), pack)
 
 
+FRONTS_KEPT = 2_500  # fronts a command that uses them twice keeps (an export's most: export.size)
+
+
 class LazyFronts(Mapping[str, FaceResult]):
-    """Every distinct front of every deck with a known layout, by face key, drawn when asked for
-    and not kept: ten thousand cards are never all in memory at once.
+    """Every distinct front of every deck with a known layout, by face key, drawn when asked for.
 
     ``on_draw(card, result)`` hears of each front the first time it is drawn, so the checks
     made on a front can run as a build draws it (see printkit.checks.fronts).
+
+    The first ``keep`` fronts drawn are kept, so that a command whose consumers each go through
+    the fronts (its checks, then an export or the PNGs; the sheets and the cut-band check) lays
+    each out once: a front is some kilobytes, so ten thousand cards are never all kept, and a
+    command with one consumer keeps none.
     """
 
-    def __init__(self, pack: Pack, on_draw: Callable[[Card, FaceResult], None] | None = None):
+    def __init__(self, pack: Pack, on_draw: Callable[[Card, FaceResult], None] | None = None, keep: int = 0):
         self._drawers: dict[str, LayoutDrawer] = {}
         self._cards: dict[str, Card] = {}
         for deck in pack.decks.values():
@@ -69,10 +77,17 @@ class LazyFronts(Mapping[str, FaceResult]):
                 self._cards[front_key(card)] = card  # a later card of the same name is the one drawn
         self._on_draw = on_draw
         self._heard: set[str] = set()
+        self._keep = keep
+        self._kept: dict[str, FaceResult] = {}  # never evicted: each pass over the fronts finds the same ones
 
     def __getitem__(self, key: str) -> FaceResult:
+        kept = self._kept.get(key)
+        if kept is not None:
+            return kept
         card = self._cards[key]
         result = self._drawers[card.deck].draw(key, card)
+        if len(self._kept) < self._keep:
+            self._kept[key] = result
         if self._on_draw is not None and key not in self._heard:
             self._heard.add(key)
             self._on_draw(card, result)
@@ -118,7 +133,13 @@ def back_layout(deck: DeckSpec, manifest: Manifest):
 
 def back_face(deck: DeckSpec, manifest: Manifest, pack: Pack | None = None, ink: str = "full") -> FaceResult:
     """The back shared by every card of ``deck``; ``ink`` "light" asks the built-in back for its
-    ink-saving design (a pack's own back layout, or a picture, is drawn as it is)."""
+    ink-saving design (a pack's own back layout, or a picture, is drawn as it is). Drawn once per
+    deck and ink in a build or check: its checks and its sheets share it."""
+    return _back_face(deck, manifest, pack, "light" if ink == "light" else "full")
+
+
+@per_build_of(64)
+def _back_face(deck: DeckSpec, manifest: Manifest, pack: Pack | None, ink: str) -> FaceResult:
     back = deck.back
     colour = back.colour if back else "#555555"
     label = back.label if back else deck.title

@@ -3,6 +3,7 @@ key to the requirement notation, or the pack's reminders. Both sides are built-i
 (``aid-front`` and ``aid-back``) drawn by the same engine as every card."""
 from __future__ import annotations
 
+from ..core.buildstate import per_build_of
 from ..model.pack import Pack, PlayerAid
 from .base import FaceContext, FaceResult
 from .engine import LayoutDrawer
@@ -25,10 +26,13 @@ def _draw(pack: Pack, layout: str, key: str, variables: dict) -> FaceResult:
     return LayoutDrawer(m.layouts[layout], FaceContext(m, None), bindings, pack).draw(key, None)
 
 
+# Each side is drawn once per build or check: its checks and its sheets share it.
+@per_build_of(8)
 def aid_front(pack: Pack) -> FaceResult:
     return _draw(pack, "aid-front", AID_FRONT, {"title": _aid(pack).title})
 
 
+@per_build_of(8)
 def aid_back(pack: Pack) -> FaceResult:
     m = pack.manifest
     claimed = m.deck(m.claims.deck) if m.claims else None
