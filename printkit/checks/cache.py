@@ -1,0 +1,317 @@
+"""Card front checks kept between runs: ``printkit check --cache DIR`` (and ``--watch``).
+
+What the checks find on one card's front (printkit.checks.fronts.CardChecks) depends
+only on the card's row (its values and where each cell stands, since findings point
+there), on game.toml (the deck, its layout and face, the fonts named, the lint
+settings), on the bytes of printkit's fonts and code, and on the pictures the front
+shows. The key of a kept result is a hash of all of these but the pictures; each
+entry lists the pictures it was drawn with and the hash of their bytes, and is used
+only while they still match. So a change to one card re-checks that card; a change
+to game.toml, a font or printkit re-checks them all. What depends on several cards
+(counts, names, balance, the page lint) is never kept: it is checked every time.
+
+The folder holds ``check-00.json`` … ``check-3f.json`` (an entry goes to the file its
+key starts with), JSON only, each written whole or not at all (printkit.core.output).
+A file that is not one of ours, damaged, of another format or over its share of the
+limit is ignored and, when entries are next written there, replaced. At most
+MAX_MB MB in all: when a file would pass its share, the entries written longest ago go.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import time
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..core.errors import PrintkitError, UsageProblem
+from ..core.findings import Finding, Location
+from ..core.fonts import fonts_dir
+from ..core.output import read_plain, write_files_atomically
+from ..core.packpath import inside_pack
+from ..faces import LazyFronts
+from ..faces.art import ASKED
+from ..images.probe import MAX_PICTURE_BYTES
+from ..model.pack import Card, Pack
+from .fronts import CardChecks, FrontChecks
+from .page_lint import PageProblem
+
+FORMAT = 1  # raise when what an entry holds, or what its key covers, changes
+FILES = 64  # entries are spread over this many files: an edit rewrites one
+MAX_MB = 64  # the most the folder holds, in all
+FILE_BYTES = (MAX_MB << 20) // FILES  # each file's share
+KEY_CHARS = 32  # hex digits of an entry's key kept: 128 bits
+MAX_ENTRY = 64 << 10  # bytes: a card whose findings take more is checked every time
+PREFIX = "check-"
+
+
+class CacheFolderProblem(UsageProblem):
+    option = "--cache"
+
+
+def open_cache(folder: Path) -> CheckCache:
+    """The cache in ``folder``, made if absent; CacheFolderProblem when it cannot be one."""
+    try:
+        info = folder.stat()
+    except FileNotFoundError:
+        try:
+            folder.mkdir(parents=True)
+        except OSError as exc:
+            raise CacheFolderProblem(f"cannot make the cache folder {folder}: {exc.strerror or exc}") from None
+    except OSError as exc:
+        raise CacheFolderProblem(f"cannot use {folder} as the cache folder: {exc.strerror or exc}") from None
+    else:
+        if not stat.S_ISDIR(info.st_mode):
+            raise CacheFolderProblem(f"{folder} is not a folder: name a folder for the cache (it is made if absent)")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CacheFolderProblem(f"cannot write into the cache folder {folder}")
+    return CheckCache(folder)
+
+
+class CheckCache:
+    """Kept front checks in one folder, for one run: ``start`` each pack, then ``get`` or ``put``
+    each card's, then ``save``. ``hits`` and ``checked`` count the fronts found and not found."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.hits = 0
+        self.checked = 0
+        self._files: dict[str, dict[str, Any]] = {}  # file name -> its entries, read when first needed
+        self._changed: set[str] = set()
+        self._digests: dict[tuple[Path, str], str] = {}  # pictures' hashes, for this run only
+        self._pack = ""
+        self._root = Path()
+        self.problem: str | None = None  # why the cache could not be written, if it could not
+
+    def start(self, pack: Pack) -> None:
+        """Key what every front of ``pack`` depends on: game.toml as loaded, fonts, code, fixed pictures."""
+        m = pack.manifest
+        self._root = pack.root
+        named = sorted({text for layout in m.layouts.values() for element in layout.elements
+                        for text in _strings(element.props)} | {icon.file for icon in m.icons.values() if icon.file})
+        parts: list[Any] = [FORMAT, __version__, _code_digest(), str(pack.root.resolve()), repr(m),
+                            [(name, self._digest(name)) for name in named]]
+        fronts = [m.layouts.get(deck.face.layout) for deck in m.decks if deck.face is not None]
+        if m.claims is not None and any(e.type == "legend" for layout in fronts if layout for e in layout.elements):
+            # A legend on a front names the cards the claims are paid with: those fronts depend on them.
+            paid = pack.decks.get(m.claims.paid_from)
+            parts.append(hashlib.sha256("".join(_card_text(c) for c in (paid.cards if paid else ())).encode())
+                         .hexdigest())
+        self._pack = hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+    def key(self, card: Card) -> str:
+        return hashlib.sha256((self._pack + _card_text(card)).encode()).hexdigest()[:KEY_CHARS]
+
+    def get(self, key: str, face: str) -> CardChecks | None:
+        """The kept checks under ``key`` of the front ``face`` whose pictures are unchanged, else None."""
+        entry: Any = self._entries(key).get(key)
+        found = None
+        try:
+            _, pictures, *checks = entry
+            if all(self._digest(name) == digest for name, digest in pictures):
+                found = _decode(face, checks)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            found = None  # damaged, or written by something else: checked again
+        if found is None:
+            self.checked += 1
+        else:
+            self.hits += 1
+        return found
+
+    def put(self, key: str, checks: CardChecks, pictures: Iterable[str]) -> None:
+        if not checks.portable:
+            return
+        entry = [int(time.time()), [[name, self._digest(name)] for name in dict.fromkeys(pictures)],
+                 *_encode(checks)]
+        if len(json.dumps(entry)) > MAX_ENTRY:
+            return
+        self._entries(key)[key] = entry
+        self._changed.add(_file(key))
+
+    def save(self) -> None:
+        """Write the files that gained entries, each within its share (the oldest entries go first)."""
+        files = {}
+        for name in sorted(self._changed):
+            entries = self._files[name]
+            data = _dump(entries)
+            if len(data) > FILE_BYTES:
+                for key in sorted(entries, key=lambda k: _written(entries[k])):
+                    del entries[key]
+                    data = _dump(entries)
+                    if len(data) <= FILE_BYTES:
+                        break
+            files[self.folder / name] = data
+        self._changed.clear()
+        try:
+            write_files_atomically(files, tree=self.folder)
+        except (OSError, PrintkitError) as exc:  # a cache that cannot be written costs time, not findings
+            self.problem = f"could not write the cache in {self.folder}: {getattr(exc, 'strerror', None) or exc}"
+
+    def _entries(self, key: str) -> dict[str, Any]:
+        name = _file(key)
+        if name not in self._files:
+            self._files[name] = _load(self.folder / name)
+        return self._files[name]
+
+    def _digest(self, name: str) -> str:
+        """The hash of the picture file ``name`` in the pack, or a word for why there is none."""
+        found = self._digests.get((self._root, name))
+        if found is None:
+            found = self._digests[(self._root, name)] = _file_digest(self._root, name)
+        return found
+
+
+def _file(key: str) -> str:
+    return f"{PREFIX}{int(key[:2], 16) % FILES:02x}.json"
+
+
+def _dump(entries: dict[str, Any]) -> bytes:
+    return json.dumps({"printkit": "check cache", "format": FORMAT, "entries": entries},
+                      separators=(",", ":"), sort_keys=True).encode()
+
+
+def _load(path: Path) -> dict[str, Any]:
+    """A file's entries; none when it is absent, damaged, too long, of another format or not ours."""
+    try:
+        data = read_plain(path, FILE_BYTES)
+        kept = json.loads(data) if data is not None else None
+    except (OSError, PrintkitError, ValueError, RecursionError):
+        return {}
+    if not isinstance(kept, dict) or kept.get("printkit") != "check cache" or kept.get("format") != FORMAT \
+            or not isinstance(kept.get("entries"), dict):
+        return {}
+    return {k: v for k, v in kept["entries"].items() if isinstance(v, list)}
+
+
+def _written(entry: list) -> int:
+    """When an entry was written (seconds), 0 if it does not say."""
+    return entry[0] if entry and isinstance(entry[0], int) else 0
+
+
+def _file_digest(root: Path, name: str) -> str:
+    try:
+        path = inside_pack(root, name, "pictures")
+        info = path.stat()
+    except (OSError, ValueError, RuntimeError, PrintkitError):
+        return "absent"
+    if not stat.S_ISREG(info.st_mode):
+        return "not a file"
+    if info.st_size > MAX_PICTURE_BYTES:
+        return f"{info.st_size} bytes"  # refused by its size alone
+    try:
+        data = read_plain(path, MAX_PICTURE_BYTES)
+    except (OSError, PrintkitError):
+        return "unreadable"
+    return hashlib.sha256(data or b"").hexdigest()
+
+
+def _strings(value: Any) -> Iterable[str]:
+    """Every text in a layout element's settings: any may name a picture."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+    elif hasattr(value, "items"):
+        yield from _strings(dict(value.items()))
+
+
+def _card_text(card: Card) -> str:
+    """Everything of a card's row a check may use or report: each cell's text, and where it and each of its
+    characters stands. (Its values are made from the cells by the column types of game.toml, keyed too.)"""
+    parts = [card.deck, card.name, str(card.count), str(card.line)]
+    for column, cell in card.cells.items():
+        where = cell.location
+        parts += [column, cell.text, str(where.file), str(where.line), str(where.column),
+                  repr(cell.positions) if cell.positions is not None else "-"]
+    return "\0".join(parts)
+
+
+@cache
+def _code_digest() -> str:
+    """A hash of printkit's code, layouts and fonts: an edited checkout is another printkit."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parents[1]
+    for folder, suffixes in ((package, (".py", ".toml")), (fonts_dir(), (".ttf", ".otf"))):
+        for path in sorted(p for p in folder.rglob("*") if p.suffix in suffixes):
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+# -- entries as JSON --------------------------------------------------------
+
+def _finding(f: Finding) -> list:
+    return [f.code, f.message, str(f.location.file), f.location.line, f.location.column, f.hint]
+
+
+def _unfinding(v: list) -> Finding:
+    code, message, file, line, column, hint = v
+    if not (isinstance(message, str) and isinstance(file, str) and isinstance(line, int) and isinstance(column, int)
+            and (hint is None or isinstance(hint, str))):
+        raise ValueError("not a finding")
+    return Finding(code, message, Location(Path(file), line, column), hint)
+
+
+def _encode(c: CardChecks) -> list:
+    """printing, art, layout and face lint, as JSON lists (the face key is the card's: not kept)."""
+    return [[_finding(f) for f in c.printing],
+            [[None if key is None else [key[0], str(key[1].file), key[1].line, key[1].column],
+              [_finding(f) for f in found]] for key, found in c.art],
+            [[list(key), _finding(f)] for key, f in c.layout], [[p.code, p.what, p.problem] for p in c.lint]]
+
+
+def _decode(face: str, v: list) -> CardChecks:
+    def named(key):
+        return None if key is None else (str(key[0]), Location(Path(key[1]), int(key[2]), int(key[3])))
+
+    def element_key(key) -> tuple:
+        if not all(isinstance(part, (str, int)) for part in key):
+            raise ValueError("not an element key")
+        return tuple(key)
+
+    printing, art, layout, lint = v
+    return CardChecks(face, tuple(_unfinding(f) for f in printing),
+                      tuple((named(key), tuple(_unfinding(f) for f in found)) for key, found in art),
+                      tuple((element_key(key), _unfinding(f)) for key, f in layout),
+                      tuple(PageProblem(str(code), str(what), str(problem)) for code, what, problem in lint))
+
+
+def cached_fronts(fronts: LazyFronts, checks: FrontChecks, cache: CheckCache) -> Iterator[None]:
+    """Merge each front's checks into ``checks`` in the pack's order: kept ones from ``cache``, the
+    others drawn, checked and kept; one step for each front. The cache is saved at the end."""
+    cache.start(checks.pack)
+    for face in fronts:
+        card = fronts.card(face)
+        key = cache.key(card)
+        found = cache.get(key, face)
+        if found is None:
+            asked: list[str] = []
+            token = ASKED.set(asked)
+            try:
+                result = fronts[face]
+            finally:
+                ASKED.reset(token)
+            found = checks.card_checks(card, result)
+            cache.put(key, found, asked)
+        checks.merge(found)
+        yield
+    cache.save()
+
+
+def watch_folder() -> Path:
+    """Where ``--watch`` keeps the cache unless told: printkit's folder in the user's cache folder."""
+    if os.name == "nt":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        return base / "printkit" / "Cache" / "check"
+    if os.uname().sysname == "Darwin":
+        return Path.home() / "Library" / "Caches" / "printkit" / "check"
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache") / "printkit" / "check"
