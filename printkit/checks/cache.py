@@ -86,26 +86,31 @@ class CheckCache:
         self._digests: dict[tuple[Path, str], str] = {}  # pictures' hashes, for this run only
         self._pack = ""
         self._root = Path()
+        self._paths = _Paths(Path())
         self.problem: str | None = None  # why the cache could not be written, if it could not
 
     def start(self, pack: Pack) -> None:
         """Key what every front of ``pack`` depends on: game.toml as loaded, fonts, code, fixed pictures."""
         m = pack.manifest
         self._root = pack.root
+        self._paths = _Paths(pack.root)
         named = sorted({text for layout in m.layouts.values() for element in layout.elements
                         for text in _strings(element.props)} | {icon.file for icon in m.icons.values() if icon.file})
-        parts: list[Any] = [FORMAT, __version__, _code_digest(), str(pack.root.resolve()), repr(m),
+        # Fixed pictures (drawn once per deck, not for each card) are named by a layout's `file` or
+        # an icon: hashed here. A picture named by a card's cell is hashed for the cards showing it.
+        parts: list[Any] = [FORMAT, __version__, _code_digest(), self._paths.key(repr(m)),
                             [(name, self._digest(name)) for name in named]]
         fronts = [m.layouts.get(deck.face.layout) for deck in m.decks if deck.face is not None]
         if m.claims is not None and any(e.type == "legend" for layout in fronts if layout for e in layout.elements):
             # A legend on a front names the cards the claims are paid with: those fronts depend on them.
             paid = pack.decks.get(m.claims.paid_from)
-            parts.append(hashlib.sha256("".join(_card_text(c) for c in (paid.cards if paid else ())).encode())
+            parts.append(hashlib.sha256("".join(_card_text(c, self._paths) for c in (paid.cards if paid else ()))
+                                        .encode())
                          .hexdigest())
         self._pack = hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
     def key(self, card: Card) -> str:
-        return hashlib.sha256((self._pack + _card_text(card)).encode()).hexdigest()[:KEY_CHARS]
+        return hashlib.sha256((self._pack + _card_text(card, self._paths)).encode()).hexdigest()[:KEY_CHARS]
 
     def get(self, key: str, face: str) -> CardChecks | None:
         """The kept checks under ``key`` of the front ``face`` whose pictures are unchanged, else None."""
@@ -114,7 +119,7 @@ class CheckCache:
         try:
             _, pictures, *checks = entry
             if all(self._digest(name) == digest for name, digest in pictures):
-                found = _decode(face, checks)
+                found = _decode(face, checks, self._paths)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             found = None  # damaged, or written by something else: checked again
         if found is None:
@@ -127,7 +132,7 @@ class CheckCache:
         if not checks.portable:
             return
         entry = [int(time.time()), [[name, self._digest(name)] for name in dict.fromkeys(pictures)],
-                 *_encode(checks)]
+                 *_encode(checks, self._paths)]
         if len(json.dumps(entry)) > MAX_ENTRY:
             return
         self._entries(key)[key] = entry
@@ -224,13 +229,13 @@ def _strings(value: Any) -> Iterable[str]:
         yield from _strings(dict(value.items()))
 
 
-def _card_text(card: Card) -> str:
+def _card_text(card: Card, paths: _Paths) -> str:
     """Everything of a card's row a check may use or report: each cell's text, and where it and each of its
     characters stands. (Its values are made from the cells by the column types of game.toml, keyed too.)"""
     parts = [card.deck, card.name, str(card.count), str(card.line)]
     for column, cell in card.cells.items():
         where = cell.location
-        parts += [column, cell.text, str(where.file), str(where.line), str(where.column),
+        parts += [column, cell.text, paths.out(str(where.file)), str(where.line), str(where.column),
                   repr(cell.positions) if cell.positions is not None else "-"]
     return "\0".join(parts)
 
@@ -248,29 +253,53 @@ def _code_digest() -> str:
 
 # -- entries as JSON --------------------------------------------------------
 
-def _finding(f: Finding) -> list:
-    return [f.code, f.message, str(f.location.file), f.location.line, f.location.column, f.hint]
+class _Paths:
+    """Paths and texts with the pack folder's path taken out (``out``) and put back (``back``): the same
+    pack checked from another folder (another CI checkout, another working folder) has the same keys."""
+
+    MARK = "\0pack\0"
+
+    def __init__(self, root: Path):
+        self.prefix = os.path.join(str(root), "")  # the folder as the pack's paths start with it
+
+    def out(self, text: str) -> str:
+        return text.replace(self.prefix, self.MARK) if self.prefix != os.sep else text
+
+    def back(self, text: str) -> str:
+        return text.replace(self.MARK, self.prefix)
+
+    def key(self, text: str) -> str:
+        """``text`` (a repr, where paths are quoted) with the pack folder's path taken out."""
+        quoted = repr(self.prefix)[1:-1]
+        return text.replace(f"('{quoted}", f"('{self.MARK}").replace(f"""('{quoted.rstrip(os.sep + "/")}')""",
+                                                                    f"('{self.MARK}')")
 
 
-def _unfinding(v: list) -> Finding:
+def _finding(f: Finding, paths: _Paths) -> list:
+    return [f.code, paths.out(f.message), paths.out(str(f.location.file)), f.location.line, f.location.column,
+            None if f.hint is None else paths.out(f.hint)]
+
+
+def _unfinding(v: list, paths: _Paths) -> Finding:
     code, message, file, line, column, hint = v
     if not (isinstance(message, str) and isinstance(file, str) and isinstance(line, int) and isinstance(column, int)
             and (hint is None or isinstance(hint, str))):
         raise ValueError("not a finding")
-    return Finding(code, message, Location(Path(file), line, column), hint)
+    return Finding(code, paths.back(message), Location(Path(paths.back(file)), line, column),
+                   None if hint is None else paths.back(hint))
 
 
-def _encode(c: CardChecks) -> list:
+def _encode(c: CardChecks, paths: _Paths) -> list:
     """printing, art, layout and face lint, as JSON lists (the face key is the card's: not kept)."""
-    return [[_finding(f) for f in c.printing],
-            [[None if key is None else [key[0], str(key[1].file), key[1].line, key[1].column],
-              [_finding(f) for f in found]] for key, found in c.art],
-            [[list(key), _finding(f)] for key, f in c.layout], [[p.code, p.what, p.problem] for p in c.lint]]
+    return [[_finding(f, paths) for f in c.printing],
+            [[None if key is None else [key[0], paths.out(str(key[1].file)), key[1].line, key[1].column],
+              [_finding(f, paths) for f in found]] for key, found in c.art],
+            [[list(key), _finding(f, paths)] for key, f in c.layout], [[p.code, p.what, p.problem] for p in c.lint]]
 
 
-def _decode(face: str, v: list) -> CardChecks:
+def _decode(face: str, v: list, paths: _Paths) -> CardChecks:
     def named(key):
-        return None if key is None else (str(key[0]), Location(Path(key[1]), int(key[2]), int(key[3])))
+        return None if key is None else (str(key[0]), Location(Path(paths.back(key[1])), int(key[2]), int(key[3])))
 
     def element_key(key) -> tuple:
         if not all(isinstance(part, (str, int)) for part in key):
@@ -278,9 +307,9 @@ def _decode(face: str, v: list) -> CardChecks:
         return tuple(key)
 
     printing, art, layout, lint = v
-    return CardChecks(face, tuple(_unfinding(f) for f in printing),
-                      tuple((named(key), tuple(_unfinding(f) for f in found)) for key, found in art),
-                      tuple((element_key(key), _unfinding(f)) for key, f in layout),
+    return CardChecks(face, tuple(_unfinding(f, paths) for f in printing),
+                      tuple((named(key), tuple(_unfinding(f, paths) for f in found)) for key, found in art),
+                      tuple((element_key(key), _unfinding(f, paths)) for key, f in layout),
                       tuple(PageProblem(str(code), str(what), str(problem)) for code, what, problem in lint))
 
 

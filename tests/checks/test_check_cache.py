@@ -65,6 +65,18 @@ def test_a_one_card_edit_re_checks_that_card_only(gag_grab, tmp_path):
     assert lines(found, gag_grab.path) == lines(check_pack(gag_grab.path).findings, gag_grab.path)
 
 
+def test_a_pack_checked_from_another_folder_reuses_its_entries(gag_grab, tmp_path):
+    gag_grab.edit("gags.csv", "Melting Snowman,", f"Melting {EMOJI} Snowman,")  # a finding on a front
+    _, first = cached(gag_grab.path, tmp_path / "cache")
+    moved = shutil.copytree(gag_grab.path, tmp_path / "elsewhere" / "gag-grab")
+    found, cache = cached(moved, tmp_path / "cache")
+    assert (cache.hits, cache.checked) == (first.checked, 0)
+    t701 = [f for f in found if f.code == "T701"]
+    assert t701 and all(moved in f.location.file.parents for f in t701)
+    assert [(f.location, f.message, f.hint) for f in found] == \
+        [(f.location, f.message, f.hint) for f in check_pack(moved).findings]
+
+
 def test_a_font_changed_in_place_re_checks_every_front(gag_grab, tmp_path):
     gag_grab.edit("gags.csv", "Melting Snowman,", f"Melting {EMOJI} Snowman,")
     with_fonts(gag_grab, '[fonts]\nfallback = ["emoji"]\nemoji = "fonts/Emoji.ttf"', **{"Emoji.ttf": truetype_font("AB ")})
