@@ -43,7 +43,7 @@ from .page_lint import PageProblem
 
 FORMAT = 1  # raise when what an entry holds, or what its key covers, changes
 FILES = 64  # entries are spread over this many files: an edit rewrites one
-MAX_MB = 64  # the most the folder holds, in all
+MAX_MB = 32  # the most the folder holds, in all
 FILE_BYTES = (MAX_MB << 20) // FILES  # each file's share
 KEY_CHARS = 32  # hex digits of an entry's key kept: 128 bits
 MAX_ENTRY = 64 << 10  # bytes: a card whose findings take more is checked every time
@@ -81,8 +81,11 @@ class CheckCache:
         self.folder = folder
         self.hits = 0
         self.checked = 0
-        self._files: dict[str, dict[str, Any]] = {}  # file name -> its entries, read when first needed
-        self._changed: set[str] = set()
+        # File name -> the entries of it this run asks for (``want``), read when first needed: a
+        # folder near its limit holds far more than one pack's, and is never all in memory at once.
+        self._files: dict[str, dict[str, Any]] = {}
+        self._wanted: set[str] = set()
+        self._new: dict[str, dict[str, Any]] = {}  # file name -> entries to add to it
         self._digests: dict[tuple[Path, str], str] = {}  # pictures' hashes, for this run only
         self._pack = ""
         self._root = Path()
@@ -108,6 +111,10 @@ class CheckCache:
                                         .encode())
                          .hexdigest())
         self._pack = hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+    def want(self, keys: Iterable[str]) -> None:
+        """The keys this run will look up: only their entries are kept when a file is read."""
+        self._wanted = set(keys)
 
     def key(self, card: Card) -> str:
         return hashlib.sha256((self._pack + _card_text(card, self._paths)).encode()).hexdigest()[:KEY_CHARS]
@@ -135,23 +142,16 @@ class CheckCache:
                  *_encode(checks, self._paths)]
         if len(json.dumps(entry)) > MAX_ENTRY:
             return
-        self._entries(key)[key] = entry
-        self._changed.add(_file(key))
+        self._new.setdefault(_file(key), {})[key] = entry
 
     def save(self) -> None:
         """Write the files that gained entries, each within its share (the oldest entries go first)."""
         files = {}
-        for name in sorted(self._changed):
-            entries = self._files[name]
-            data = _dump(entries)
-            if len(data) > FILE_BYTES:
-                for key in sorted(entries, key=lambda k: _written(entries[k])):
-                    del entries[key]
-                    data = _dump(entries)
-                    if len(data) <= FILE_BYTES:
-                        break
-            files[self.folder / name] = data
-        self._changed.clear()
+        for name, new in sorted(self._new.items()):
+            entries = _load(self.folder / name)  # read again: another check may have written it meanwhile
+            entries.update(new)
+            files[self.folder / name] = _within(entries)
+        self._new.clear()
         try:
             write_files_atomically(files, tree=self.folder)
         except (OSError, PrintkitError) as exc:  # a cache that cannot be written costs time, not findings
@@ -160,7 +160,7 @@ class CheckCache:
     def _entries(self, key: str) -> dict[str, Any]:
         name = _file(key)
         if name not in self._files:
-            self._files[name] = _load(self.folder / name)
+            self._files[name] = {k: v for k, v in _load(self.folder / name).items() if k in self._wanted}
         return self._files[name]
 
     def _digest(self, name: str) -> str:
@@ -191,6 +191,22 @@ def _load(path: Path) -> dict[str, Any]:
             or not isinstance(kept.get("entries"), dict):
         return {}
     return {k: v for k, v in kept["entries"].items() if isinstance(v, list)}
+
+
+def _within(entries: dict[str, Any]) -> bytes:
+    """The file of ``entries``, those written longest ago left out until it is at most FILE_BYTES."""
+    sizes = {key: len(key) + len(json.dumps(entry, separators=(",", ":"))) + 4 for key, entry in entries.items()}
+    total = len(_dump({})) + sum(sizes.values())
+    for key in sorted(entries, key=lambda k: (_written(entries[k]), k)):
+        if total <= FILE_BYTES:
+            break
+        total -= sizes[key]
+        del entries[key]
+    data = _dump(entries)
+    while len(data) > FILE_BYTES and entries:  # the sizes above are close, not exact
+        del entries[min(entries, key=lambda k: (_written(entries[k]), k))]
+        data = _dump(entries)
+    return data
 
 
 def _written(entry: list) -> int:
@@ -317,9 +333,10 @@ def cached_fronts(fronts: LazyFronts, checks: FrontChecks, cache: CheckCache) ->
     """Merge each front's checks into ``checks`` in the pack's order: kept ones from ``cache``, the
     others drawn, checked and kept; one step for each front. The cache is saved at the end."""
     cache.start(checks.pack)
-    for face in fronts:
+    keys = {face: cache.key(fronts.card(face)) for face in fronts}
+    cache.want(keys.values())
+    for face, key in keys.items():
         card = fronts.card(face)
-        key = cache.key(card)
         found = cache.get(key, face)
         if found is None:
             asked: list[str] = []

@@ -80,13 +80,16 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
                                  param_hint="--ignore")
     from ..checks import check_pack  # the library call; imports no drawing code
 
-    from ..checks.cache import open_cache, watch_folder
+    from ..checks.cache import CacheFolderProblem, open_cache, watch_folder
 
     roots = resolve_packs(packs, ignore_outside)
-    if cache_dir is None and watching:
-        cache_dir = watch_folder()
     if cache_dir is not None:
         open_cache(cache_dir)  # refuse a folder it cannot be before any work
+    elif watching:
+        try:
+            cache_dir = open_cache(watch_folder()).folder
+        except CacheFolderProblem as exc:  # not asked for: watch without it
+            click.echo(visible(f"note: not keeping checks between runs: {exc}"), err=True)
 
     def once() -> int:
         reports = []

@@ -165,3 +165,39 @@ def test_watch_keeps_the_cache_in_the_users_cache_folder(monkeypatch, tmp_path):
     assert watch_folder() == tmp_path / "xdg" / "printkit" / "check"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/is/ignored")
     assert watch_folder() == Path.home() / ".cache" / "printkit" / "check"
+
+
+def test_check_watch_keeps_its_cache_in_the_users_cache_folder(monkeypatch, gag_grab, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+
+    def stop(seconds):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("printkit.commands.watch.time.sleep", stop)
+    result = CliRunner().invoke(cli, ["check", str(gag_grab.path), "--watch"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert list((tmp_path / "xdg" / "printkit" / "check").glob("check-*.json"))
+    # A user cache folder that cannot be one: the watch goes on without it, and says so.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(gag_grab.path / "game.toml"))
+    result = CliRunner().invoke(cli, ["check", str(gag_grab.path), "--watch"], catch_exceptions=False)
+    assert result.exit_code == 0 and "note: not keeping checks between runs" in result.output
+    assert "checked 1 pack" in result.output
+
+
+def test_packs_share_a_folder_and_it_stays_within_its_limit(gag_grab, mini, tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    _, first = cached(gag_grab.path, folder)
+    cached(mini.path, folder)  # writes into the same files, keeping what is there
+    _, again = cached(gag_grab.path, folder)
+    assert (again.hits, again.checked) == (first.checked, 0)
+    monkeypatch.setattr("printkit.checks.cache.FILE_BYTES", 160)  # one or two entries a file
+    folder = tmp_path / "small"
+    cached(gag_grab.path, folder)
+    toml = (gag_grab.path / "game.toml").read_text(encoding="utf-8")
+    gag_grab.write("game.toml", "# one line more\n" + toml)  # game.toml's places move: every front's key changes
+    found, _ = cached(gag_grab.path, folder)
+    assert lines(found, gag_grab.path) == lines(check_pack(gag_grab.path).findings, gag_grab.path)
+    sizes = [p.stat().st_size for p in folder.glob("check-*.json")]
+    assert sizes and max(sizes) <= 160
+    found, last = cached(gag_grab.path, folder)  # the newest entries were kept, the oldest dropped
+    assert last.hits > 0 and last.checked > 0
+    assert lines(found, gag_grab.path) == lines(check_pack(gag_grab.path).findings, gag_grab.path)
