@@ -33,7 +33,7 @@ from ..core.errors import PrintkitError, UsageProblem
 from ..core.findings import Finding, Location
 from ..core.fonts import fonts_dir
 from ..core.output import read_plain, write_files_atomically
-from ..core.packpath import inside_pack
+from ..core.packpath import clipped, inside_pack
 from ..faces import LazyFronts
 from ..faces.art import ASKED
 from ..images.probe import MAX_PICTURE_BYTES
@@ -48,6 +48,7 @@ FILE_BYTES = (MAX_MB << 20) // FILES  # each file's share
 KEY_CHARS = 32  # hex digits of an entry's key kept: 128 bits
 MAX_ENTRY = 64 << 10  # bytes: a card whose findings take more is checked every time
 PREFIX = "check-"
+SHOWN = 200  # characters of the folder's path a message quotes
 
 
 class CacheFolderProblem(UsageProblem):
@@ -56,20 +57,21 @@ class CacheFolderProblem(UsageProblem):
 
 def open_cache(folder: Path) -> CheckCache:
     """The cache in ``folder``, made if absent; CacheFolderProblem when it cannot be one."""
+    shown = clipped(str(folder), SHOWN)
     try:
         info = folder.stat()
     except FileNotFoundError:
         try:
             folder.mkdir(parents=True)
         except OSError as exc:
-            raise CacheFolderProblem(f"cannot make the cache folder {folder}: {exc.strerror or exc}") from None
+            raise CacheFolderProblem(f"cannot make the cache folder {shown}: {exc.strerror or exc}") from None
     except OSError as exc:
-        raise CacheFolderProblem(f"cannot use {folder} as the cache folder: {exc.strerror or exc}") from None
+        raise CacheFolderProblem(f"cannot use {shown} as the cache folder: {exc.strerror or exc}") from None
     else:
         if not stat.S_ISDIR(info.st_mode):
-            raise CacheFolderProblem(f"{folder} is not a folder: name a folder for the cache (it is made if absent)")
+            raise CacheFolderProblem(f"{shown} is not a folder: name a folder for the cache (it is made if absent)")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise CacheFolderProblem(f"cannot write into the cache folder {folder}")
+        raise CacheFolderProblem(f"cannot write into the cache folder {shown}")
     return CheckCache(folder)
 
 
@@ -152,10 +154,12 @@ class CheckCache:
             entries.update(new)
             files[self.folder / name] = _within(entries)
         self._new.clear()
-        try:
-            write_files_atomically(files, tree=self.folder)
-        except (OSError, PrintkitError) as exc:  # a cache that cannot be written costs time, not findings
-            self.problem = f"could not write the cache in {self.folder}: {getattr(exc, 'strerror', None) or exc}"
+        for path, data in files.items():  # each on its own: one that cannot be written keeps no other out
+            try:
+                write_files_atomically({path: data}, tree=self.folder)
+            except (OSError, PrintkitError) as exc:  # a cache that cannot be written costs time, not findings
+                self.problem = self.problem or (f"could not write the cache in {clipped(str(self.folder), SHOWN)}: "
+                                                f"{getattr(exc, 'strerror', None) or exc}")
 
     def _entries(self, key: str) -> dict[str, Any]:
         name = _file(key)

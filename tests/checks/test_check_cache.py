@@ -117,10 +117,16 @@ def test_damaged_and_foreign_files_are_ignored_and_replaced(gag_grab, tmp_path):
             path.write_text(json.dumps(kept))
         else:
             path.write_bytes(damage[n // 2 % len(damage)])
+    os.mkfifo(folder / "check-3f.json.tmp")  # not ours: left alone
+    files[0].unlink()
+    os.mkfifo(files[0])  # one of ours, but a FIFO: never opened (it would block), never replaced
     found, cache = cached(gag_grab.path, folder)
     assert lines(found, gag_grab.path) == plain
-    assert cache.hits == 0
-    found, cache = cached(gag_grab.path, folder)  # written again, whole
+    assert cache.hits == 0 and cache.problem and "not a plain file" in cache.problem
+    files[0].unlink()
+    found, cache = cached(gag_grab.path, folder)  # the other files were written again, whole
+    assert 0 < cache.checked < cache.hits and lines(found, gag_grab.path) == plain
+    found, cache = cached(gag_grab.path, folder)  # and now the FIFO's, too
     assert cache.checked == 0 and lines(found, gag_grab.path) == plain
 
 
@@ -146,6 +152,10 @@ def test_cli_cache_folder_that_cannot_be_one(gag_grab, tmp_path):
         assert result.exit_code == 2, result.output
         assert "--cache" in result.output and str(target) in result.output
         assert "Traceback" not in result.output
+    long = tmp_path / ("x" * 250) / ("y" * 250) / ("z" * 5000)  # past any system's limit of a name
+    result = runner.invoke(cli, ["check", str(gag_grab.path), "--cache", str(long)])
+    assert result.exit_code == 2 and "as the cache folder: File name too long" in result.output
+    assert len(result.output) < 600
     assert a_file.read_text() == "mine"
 
 
