@@ -45,6 +45,12 @@ class ScratchPack:
         return found[0]
 
 
+@pytest.fixture(autouse=True)
+def _scratch_user_cache(monkeypatch, tmp_path_factory) -> None:
+    """``check --watch`` keeps its cache in the user's cache folder: in the tests, a scratch one."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "user-cache"))
+
+
 @pytest.fixture
 def mini(tmp_path: Path) -> ScratchPack:
     target = tmp_path / "mini"

@@ -62,6 +62,15 @@ def test_the_pack_scale_benchmark_checks_and_builds_a_small_pack():
         assert result[command]["exit"] == 0 and result[command]["peak_mib"] > 0
 
 
+def test_the_check_cache_benchmark_runs_cold_and_warm():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "check_cache.py"), "--cards", "5", "--repeat", "1",
+                           "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["cards"] == 57 and result["cache_bytes"] > 0
+    assert result["cold_cpu_s"]["median"] > 0 and result["warm_cpu_s"]["median"] > 0
+
+
 def test_the_card_benchmark_refuses_a_size_past_its_limit():
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "cards.py"), "--cards", "9949"],
                           capture_output=True, text=True, timeout=60)

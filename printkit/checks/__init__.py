@@ -11,6 +11,7 @@ from ..core.findings import Finding
 from ..model.loader import load_pack
 from ..model.pack import Card, Pack
 from .art import check_art
+from .cache import CheckCache, cached_fronts
 from .composition import check_composition
 from .dominated import check_dominated
 from .columns import check_unused_columns
@@ -58,21 +59,23 @@ class PackReport:
 
 def check_pack(root: Path, ignore: frozenset[str] = frozenset(), pages: bool = True,
                fronts: bool = True, on_front: Callable[[Card, FaceResult], None] | None = None,
-               progress: Progress | None = None, keep_fronts: int = 0) -> PackReport:
+               progress: Progress | None = None, keep_fronts: int = 0,
+               cache: CheckCache | None = None) -> PackReport:
     """Every check on the pack folder ``root``; with ``pages`` False, all but the page lint (a build
     lints the pages it makes instead); with ``fronts`` False, none of the checks on each card's
     front either (a build makes them as it draws the fronts: see printkit.checks.fronts).
     ``on_front(card, result)`` hears of each front as the checks draw it (printkit diff describes it);
     ``progress(what, done, total)`` of each front drawn and each page linted (the long parts).
     The report's fronts keep the first ``keep_fronts`` drawn, for a command that uses them again
-    (an export): see LazyFronts."""
+    (an export): see LazyFronts. ``cache`` keeps the checks on each front between runs (not with
+    ``on_front``, which needs them drawn)."""
     with build_state():  # every file read afresh, unless a build that checks first opened the state
-        return _check_pack(root, ignore, pages, fronts, on_front, progress, keep_fronts)
+        return _check_pack(root, ignore, pages, fronts, on_front, progress, keep_fronts, cache)
 
 
 def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
                 on_front: Callable[[Card, FaceResult], None] | None, progress: Progress | None,
-                keep_fronts: int = 0) -> PackReport:
+                keep_fronts: int = 0, cache: CheckCache | None = None) -> PackReport:
     pack, findings = load_pack(root)
     lazy = None
     if pack is not None:
@@ -83,7 +86,12 @@ def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
         # mistake never hides another. Each front is checked as it is drawn, then let go.
         lazy = LazyFronts(pack, keep=keep_fronts)
         checks = FrontChecks(pack)
-        if fronts:
+        if fronts and cache is not None and on_front is None:
+            for done, _ in enumerate(cached_fronts(lazy, checks, cache), 1):
+                if progress is not None:
+                    progress("card fronts", done, len(lazy))
+            findings.extend(checks.findings)
+        elif fronts:
             total = len(lazy)
             for done, (card, result) in enumerate(lazy.drawn(), 1):
                 checks.add(card, result)

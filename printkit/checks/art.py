@@ -43,22 +43,32 @@ def _pixels(p: Picture, dpi: float) -> str:
 def front_art(pack: Pack, deck: DeckSpec, card: Card, result: FaceResult, named: set) -> Iterator[Finding]:
     """Pictures on one card's front that cannot be used or print blurred; a picture the manifest
     names is reported once, at its key (``named`` remembers which were)."""
+    for key, findings in front_art_events(pack, deck, card, result):
+        if key is not None:
+            if key in named:
+                continue
+            named.add(key)
+        yield from findings
+
+
+def front_art_events(pack: Pack, deck: DeckSpec, card: Card, result: FaceResult) \
+        -> Iterator[tuple[tuple[str, Location] | None, list[Finding]]]:
+    """front_art's findings on one front, with nothing remembered between cards: each with the
+    (code, place) of the picture the manifest names that it is about (reported once per pack), or None."""
     art = pack.manifest.art
     for problem in result.art_problems:
         if problem.where is not None:
-            if (problem.code, problem.where) not in named:
-                named.add((problem.code, problem.where))
-                if not _is_icon(pack, problem):
-                    yield from judge(problem, problem.where, "the layout", art)
+            yield (problem.code, problem.where), \
+                [] if _is_icon(pack, problem) else list(judge(problem, problem.where, "the layout", art))
             continue
         where = card.location(problem.column) if problem.column in card.cells else card.location()
-        yield from judge(problem, where, f"'{card.name}'", art)
+        yield None, list(judge(problem, where, f"'{card.name}'", art))
     for part in result.parts:
         pictures = [i for i in flatten(part.items) if isinstance(i, Picture)]
         column = _image_column(deck, part.element.get("column"))
         for item in pictures:
             where = card.location(column) if column in card.cells else part.element.location
-            yield from judge(item, where, f"'{card.name}'", art)
+            yield None, list(judge(item, where, f"'{card.name}'", art))
 
 
 def check_art(pack: Pack, drawn: Collection[str]) -> Iterator[Finding]:

@@ -52,9 +52,12 @@ def cli() -> None:
 @click.option("--ignore-outside", is_flag=True,
               help="Skip file arguments that belong to no pack (for pre-commit).")
 @click.option("--watch", "watching", is_flag=True, help="Check again whenever a file of the packs changes.")
+@click.option("--cache", "cache_dir", type=click.Path(path_type=Path), metavar="DIR",
+              help="Keep each card front's checks in DIR and reuse them while the card, game.toml, fonts and "
+                   "pictures are unchanged (--watch keeps them in the user's cache folder unless given).")
 @runs
 def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ...],
-          ignore_outside: bool, watching: bool) -> int:
+          ignore_outside: bool, watching: bool, cache_dir: Path | None) -> int:
     """Check card lists: manifests, CSV files, requirements and deck counts.
 
     PACK is a bundled pack id (such as gag-grab), a pack folder, or a file
@@ -69,6 +72,7 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
       printkit check cards/my-game --format github
       printkit check --format json > findings.json
       printkit check cards/my-game --watch     re-check on every save (Ctrl-C stops)
+      printkit check --cache .printkit-cache   re-check only the cards changed since
     """
     unknown = [c for c in ignored if c.upper() not in CODES]
     if unknown:
@@ -76,14 +80,27 @@ def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ..
                                  param_hint="--ignore")
     from ..checks import check_pack  # the library call; imports no drawing code
 
+    from ..checks.cache import CacheFolderProblem, open_cache, watch_folder
+
     roots = resolve_packs(packs, ignore_outside)
+    if cache_dir is not None:
+        open_cache(cache_dir)  # refuse a folder it cannot be before any work
+    elif watching:
+        try:
+            cache_dir = open_cache(watch_folder()).folder
+        except CacheFolderProblem as exc:  # not asked for: watch without it
+            click.echo(visible(f"note: not keeping checks between runs: {exc}"), err=True)
 
     def once() -> int:
         reports = []
+        cache = open_cache(cache_dir) if cache_dir is not None else None
         for root in roots:
             # A bar on the terminal, unless stdout is JSON or annotations read by a program.
             with progress(root.name) if fmt == "text" or sys.stdout.isatty() else nullcontext() as update:
-                reports.append(check_pack(root, frozenset(c.upper() for c in ignored), progress=update))
+                reports.append(check_pack(root, frozenset(c.upper() for c in ignored), progress=update,
+                                          cache=cache))
+        if cache is not None and cache.problem:
+            click.echo(visible(f"note: {cache.problem}"), err=True)
         if fmt == "json":
             click.echo(format_json(reports))
         elif fmt == "github":

@@ -1,6 +1,7 @@
 """Put a picture into a face: resolve it, measure it, place it; or say why not."""
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,9 +21,17 @@ class ArtProblem:
     where: Location | None = None  # for pictures the manifest names
 
 
+# The names of the pictures faces ask for, while someone listens (printkit.checks.cache: a card's
+# kept findings depend on its pictures' bytes); None when no one does.
+ASKED: ContextVar[list[str] | None] = ContextVar("printkit_pictures_asked", default=None)
+
+
 def picture(root: Path, name: str, box: Rect, fit: str, focus: tuple[float, float],
             clip: Rect | None = None) -> Picture | ArtProblem:
     """A Picture placed in ``box`` (cropped to ``clip``, if given), or the problem with it."""
+    asked = ASKED.get()
+    if asked is not None:
+        asked.append(name)
     try:
         path = resolve_art(root, name)
     except ArtPathError as exc:

@@ -60,13 +60,26 @@ def dominated(cards: Iterable[tuple[str, int, frozenset]]) -> dict[str, list[str
     """For each dominated card, by name: cards worth more that between them pay every hand paying it. ``cards`` gives each card's name, points and the hands that pay it; a
     card no hand pays is never dominated (check reports it as R403)."""
     listed = list(cards)
+    # Cards alike in points and paying hands are beaten alike, and where they beat others _cover
+    # names the first of them by name: so each distinct (points, hands) is judged once, against
+    # the distinct others (a deck of thousands holds a few hundred).
+    first: dict[tuple[int, frozenset], str] = {}
+    for name, points, paying in listed:
+        if (points, paying) not in first or name < first[(points, paying)]:
+            first[(points, paying)] = name
+    kinds = [(b_points, b_name, b_paying) for (b_points, b_paying), b_name in first.items()]
+    judged: dict[tuple[int, frozenset], list[str] | None] = {}
     out: dict[str, list[str]] = {}
     for name, points, paying in listed:
         if not paying:
             continue
-        better = [(b_points, b_name, b_paying) for b_name, b_points, b_paying in listed if b_points > points]
-        if all(any(hand in b_paying for _, _, b_paying in better) for hand in paying):
-            out[name] = _cover(paying, better)
+        if (points, paying) not in judged:
+            better = [kind for kind in kinds if kind[0] > points]
+            judged[(points, paying)] = _cover(paying, better) \
+                if all(any(hand in b_paying for _, _, b_paying in better) for hand in paying) else None
+        beaten = judged[(points, paying)]
+        if beaten is not None:
+            out[name] = list(beaten)
     return out
 
 
