@@ -13,6 +13,7 @@ from ..model.pack import Card, Pack
 from .art import front_art
 from .faces import front_printing
 from .layouts import front_layout
+from .page_lint import PageProblem
 from .pages import FaceLint
 
 
@@ -27,12 +28,13 @@ class FrontChecks:
         self._named: set = set()  # pictures the manifest names, reported once
         self._seen: set = set()  # layout problems, reported once per element
 
-    def add(self, card: Card, result: FaceResult) -> None:
+    def add(self, card: Card, result: FaceResult, problems: list[PageProblem] | None = None) -> None:
+        """The checks on one front; ``problems``: its face lint, when a worker made it already."""
         deck = self._decks[card.deck]
         self.findings += front_printing(card, result)
         self.findings += front_art(self.pack, deck, card, result, self._named)
         self.findings += front_layout(self.pack.manifest, deck, card, result, self._seen)
-        self.face_lint.add(result.face.key, result.face)
+        self.face_lint.add(result.face.key, result.face, problems)
 
     @property
     def errors(self) -> int:

@@ -10,10 +10,10 @@ from ..core.findings import Finding, Location
 from ..geometry.draw import Face, Page
 from ..kit.document import Document
 from ..core.mm import Rect
-from ..model.pack import LintSettings, Pack
+from ..model.pack import LintSettings, Manifest, Pack
 from .board_lint import board_problems
 from .glyphs import DocumentGlyphs
-from .page_lint import UNPRINTABLE, contrast_setting, edge_problems, lint_items, lone_words
+from .page_lint import UNPRINTABLE, PageProblem, contrast_setting, edge_problems, lint_items, lone_words
 
 
 class PageLint:
@@ -131,6 +131,11 @@ FACE_HINTS = {"T709": "keep text wholly on, or wholly off, the shapes around it"
               "T731": "take out the forced line break, or reword the text"}
 
 
+def face_problems(manifest: Manifest, face: Face) -> list[PageProblem]:
+    """What the face lint finds on one card side."""
+    return list(chain(lint_items(face.items, {}, manifest.lint, codes=FACE_CODES), lone_words(face.items)))
+
+
 class FaceLint:
     """Text straddling a shape's edge or crossed by a line on card sides, taken one side at a time
     and reported once per deck and problem."""
@@ -139,9 +144,10 @@ class FaceLint:
         self.manifest = pack.manifest
         self.seen: dict[tuple[str, str, str], tuple[dict[str, None], dict[str, None]]] = {}
 
-    def add(self, key: str, face: Face) -> None:
+    def add(self, key: str, face: Face, problems: list[PageProblem] | None = None) -> None:
+        """The problems of ``face``, found here unless given (``face_problems``, made in a worker)."""
         deck = key.split("/")[0]
-        for problem in chain(lint_items(face.items, {}, self.manifest.lint, codes=FACE_CODES), lone_words(face.items)):
+        for problem in face_problems(self.manifest, face) if problems is None else problems:
             whats, sides = self.seen.setdefault((deck, problem.code, problem.problem), ({}, {}))
             whats[problem.what] = None
             sides[f"'{key.split('/')[-1]}'"] = None

@@ -12,9 +12,9 @@ from dataclasses import replace
 from ..core.buildstate import build_state
 from ..checks import PackReport, check_pack
 from ..checks.fronts import FrontChecks
+from ..checks.parallel import pooled_fronts
 from ..checks.glyphs import DocumentGlyphs, glyph_findings
 from ..checks.pages import document_lint, kit_findings
-from ..faces import LazyFronts
 from ..core.findings import Finding, Location
 from ..kit.document import Document
 from ..geometry.sheet import SheetTemplate
@@ -125,7 +125,8 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     if late:
         raise BuildRefused(replace(report, findings=tuple(sorted(report.findings + late, key=Finding.sort_key))))
     front_checks = FrontChecks(pack)
-    fronts = LazyFronts(pack, on_draw=front_checks.add)
+    # Laid out ahead by workers for a large pack (--workers); they end once every front was taken.
+    fronts = pooled_fronts(pack, front_checks.add)
     paper = paper_named(options.paper)
     documents = {"cards.pdf": cards_document(pack, paper, options.sheets, fronts=fronts)}
     board = board_document(pack, paper, paper_named(options.board_paper) if options.board_paper else None)

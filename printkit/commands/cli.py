@@ -20,7 +20,7 @@ from ..core.findings import CODES
 from ..core.packpath import clipped
 from .simulate import simulate_command
 from .cliutil import check_source_date_epoch, out_option, packs_argument, paper_option, refuse_shared_output, \
-    resolve_packs
+    resolve_packs, workers_option
 from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color, \
     visible
 from .runner import Steps, on_ctrl_c, progress, runs
@@ -52,6 +52,7 @@ def cli() -> None:
 @click.option("--ignore-outside", is_flag=True,
               help="Skip file arguments that belong to no pack (for pre-commit).")
 @click.option("--watch", "watching", is_flag=True, help="Check again whenever a file of the packs changes.")
+@workers_option
 @runs
 def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ...],
           ignore_outside: bool, watching: bool) -> int:
@@ -142,6 +143,7 @@ def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
 @build_options
 @click.option("--watch", "watching", is_flag=True,
               help="Build again whenever a file of the packs changes (the output folder is not watched).")
+@workers_option
 @runs
 def build(packs: tuple[str, ...], options, watching: bool) -> int:
     """Build print-and-play PDFs: OUT/<pack>/cards.pdf, board.pdf and rules.pdf.

@@ -92,6 +92,10 @@ class LazyFronts(Mapping[str, FaceResult]):
         """The ids of the decks whose fronts are drawn (a face with a known layout)."""
         return frozenset(self._drawers)
 
+    def card(self, key: str) -> Card:
+        """The card whose front ``key`` is."""
+        return self._cards[key]
+
     def size(self, key: str) -> tuple[float, float, float]:
         """(width, height, bleed) in mm of a front, without drawing it."""
         ctx = self._drawers[self._cards[key].deck].ctx
