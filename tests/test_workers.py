@@ -12,6 +12,10 @@ from printkit.checks import check_pack, parallel
 from printkit.commands.build import BuildOptions, build_pack
 from printkit.commands.cli import cli
 from printkit.core.parallel import use_workers
+from printkit.faces import LazyFronts
+from printkit.kit.sheets import FaceMap
+from printkit.model.loader import load_pack
+from printkit.render import png
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 import cards_pack  # noqa: E402
@@ -44,14 +48,15 @@ def broken_pack(big_pack, tmp_path_factory):
 
 @pytest.fixture
 def pools(monkeypatch):
-    """How many pools laid out fronts (each call of ordered_map)."""
+    """The pools started, as (module, workers): each call of ordered_map that lays out fronts or draws PNGs."""
     started = []
     real = parallel.ordered_map
 
     def counted(*args, **kwargs):
-        started.append(args[3])  # the number of workers
+        started.append((args[0].rsplit(".", 1)[-1], args[3]))
         return real(*args, **kwargs)
     monkeypatch.setattr(parallel, "ordered_map", counted)
+    monkeypatch.setattr(png, "ordered_map", counted)
     return started
 
 
@@ -67,7 +72,7 @@ def test_check_finds_the_same_in_the_same_order_with_one_worker_or_two(broken_pa
     assert pools == []
     with use_workers(2):
         two = check_pack(broken_pack).findings
-    assert pools == [2]
+    assert pools == [("parallel", 2)]
     assert one == two
     codes = [f.code for f in one]
     assert codes.count("T700") == 3 and codes.count("T705") >= 1
@@ -77,11 +82,24 @@ def test_build_writes_the_same_bytes_with_one_worker_or_two(big_pack, pools, tmp
     built = {}
     for workers in (1, 2):
         with use_workers(workers):
-            result = build_pack(big_pack, BuildOptions(tmp_path / str(workers), downsample=True))
+            result = build_pack(big_pack, BuildOptions(tmp_path / str(workers)))
         built[workers] = {p.name: p.read_bytes() for p in result.files}, result.report.findings
-    assert pools == [2]
+    assert pools == [("parallel", 2)]
     assert built[1] == built[2]
     assert "T705" in {f.code for f in built[1][1]}
+
+
+def test_card_images_are_the_same_bytes_drawn_by_one_worker_or_two(big_pack, pools):
+    pack, _ = load_pack(big_pack)
+    faces = FaceMap(LazyFronts(pack))
+    names = {key: f"{n}.png" for n, key in zip(range(png.PARALLEL_PNGS + 6), faces)}  # three runs of images
+    drawn = {}
+    for workers in (1, 2):
+        with use_workers(workers):
+            drawn[workers] = png.card_pngs(faces, names, 3.0, 72, None, pack)
+    assert pools == [("png", 2)]
+    assert drawn[1] == drawn[2] and list(drawn[1]) == list(names.values())
+    assert all(data.startswith(b"\x89PNG") for data in drawn[1].values())
 
 
 @pytest.mark.parametrize("value", ["0", "65", "100000000000000000000", "two", "-1", ""])
