@@ -83,3 +83,13 @@ def test_the_diff_benchmark_runs_both_sides():
     results = json.loads(done.stdout)["results"]
     assert [r["pack"] for r in results] == ["gag-grab", "synthetic, 5 Gag cards"]
     assert all(r["diff_cpu_s"] > 0 and r["check_cpu_s"] > 0 and r["ratio"] > 0 for r in results)
+
+
+def test_the_workers_benchmark_checks_a_small_pack_with_one_worker_and_two():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "workers.py"), "--cards", "5", "--repeat", "1",
+                           "--commands", "check", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["cards"] == 57
+    assert [(r["command"], r["workers"], r["same_output"]) for r in result["results"]] == [
+        ("check", 1, True), ("check", 2, True)]

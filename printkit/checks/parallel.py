@@ -7,11 +7,12 @@ checking a front), and the results come back in that same order, so the checks t
 process would. Smaller packs stay in one process: starting a pool costs more than it saves.
 
 A front's parts point at its layout's elements, and the layout checks tell elements apart by
-identity: the layouts and elements are therefore sent by their index in the pack (pickle's
-persistent ids), so the parent gets back its own objects, not copies.
+identity: the layouts and elements are therefore sent by their index in the pack, so the parent
+gets back its own objects, not copies.
 """
 from __future__ import annotations
 
+import copyreg
 import io
 import pickle
 from collections.abc import Callable, Generator
@@ -19,6 +20,7 @@ from typing import Any
 
 from ..core.parallel import ordered_map, worker_count
 from ..faces import FaceResult, LazyFronts
+from ..model.designs import Element, Layout
 from ..model.pack import Card, Pack
 from .page_lint import PageProblem
 from .pages import face_problems
@@ -102,10 +104,23 @@ def lay_out_run(keys: list[str]) -> bytes:
         results.append((result, face_problems(manifest, result.face)))
     out = io.BytesIO()
     pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
-    ids = _WORKER["ids"]
-    pickler.persistent_id = lambda obj: ids.get(id(obj))  # type: ignore[method-assign]
+    # Looked up by type, in C: only layouts and elements reach Python (a persistent_id would see every object).
+    pickler.dispatch_table = {**copyreg.dispatch_table, Layout: _by_index, Element: _by_index}
     pickler.dump(results)
     return out.getvalue()
+
+
+def _by_index(obj: Any) -> Any:
+    index = _WORKER["ids"].get(id(obj))
+    return obj.__reduce_ex__(pickle.HIGHEST_PROTOCOL) if index is None else (_shared_object, (index,))
+
+
+def _shared_object(index: int) -> Any:
+    """Unpickling in the parent: the parent's own layout or element at ``index`` (see ``_shared``)."""
+    return _RECEIVING[index]
+
+
+_RECEIVING: list[Any] = []  # the parent's layouts and elements, while it unpickles a run
 
 
 def _shared(pack: Pack) -> list[Any]:
@@ -114,6 +129,8 @@ def _shared(pack: Pack) -> list[Any]:
 
 
 def _loads(data: bytes, shared: list[Any]) -> list[tuple[FaceResult, list[PageProblem]]]:
-    unpickler = pickle.Unpickler(io.BytesIO(data))
-    unpickler.persistent_load = shared.__getitem__  # type: ignore[method-assign]
-    return unpickler.load()
+    _RECEIVING[:] = shared
+    try:
+        return pickle.loads(data)
+    finally:
+        _RECEIVING.clear()

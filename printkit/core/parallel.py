@@ -11,6 +11,7 @@ worker), as printkit.sim.run names its engine.
 from __future__ import annotations
 
 import ctypes
+import gc
 import importlib
 import multiprocessing
 import os
@@ -93,7 +94,14 @@ def ordered_map(module: str, function: str, tasks: Sequence[Any], workers: int, 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with terminate_as_interrupt():  # SIGTERM too ends the workers below, not only Ctrl-C
-        yield from _map(context.Pool(workers, _start, (module, setup, function, args)), tasks, workers)
+        # What the parent holds is frozen out of the collector's reach before the fork: else each
+        # worker's collections walk (and so copy, page by page) the whole of the parent's heap.
+        gc.freeze()
+        try:
+            pool = context.Pool(workers, _start, (module, setup, function, args))
+        finally:
+            gc.unfreeze()
+        yield from _map(pool, tasks, workers)
 
 
 def _map(pool: Any, tasks: Sequence[Any], workers: int) -> Iterator[Any]:
