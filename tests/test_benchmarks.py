@@ -148,3 +148,13 @@ def test_the_check_scale_benchmark_edits_one_card_for_the_warm_check(tmp_path):
     after = (warm / "gags.csv").read_text(encoding="utf-8").splitlines()
     assert [n for n, (a, b) in enumerate(zip(before, after)) if a != b] == [1]  # the first card, only
     assert after[1].startswith("Gag number 00000 (edited),")
+
+
+def test_the_workers_benchmark_checks_a_small_pack_with_one_worker_and_two():
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "workers.py"), "--cards", "5", "--repeat", "1",
+                           "--commands", "check", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["cards"] == 57
+    assert [(r["command"], r["workers"], r["same_output"]) for r in result["results"]] == [
+        ("check", 1, True), ("check", 2, True)]

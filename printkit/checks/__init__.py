@@ -22,6 +22,7 @@ from .layouts import check_layouts, layout_columns
 from .module import check_module
 from .notes import check_unnamed_cards
 from .pages import check_pages
+from .parallel import laid_out
 from .requirements import check_requirements
 from .rules import check_rules
 from .variants import check_variants
@@ -93,8 +94,8 @@ def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
             findings.extend(checks.findings)
         elif fronts:
             total = len(lazy)
-            for done, (card, result) in enumerate(lazy.drawn(), 1):
-                checks.add(card, result)
+            for done, (card, result, problems) in enumerate(laid_out(pack, lazy), 1):
+                checks.add(card, result, problems)
                 if on_front is not None:
                     on_front(card, result)
                 if progress is not None:

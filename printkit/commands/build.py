@@ -12,9 +12,10 @@ from dataclasses import replace
 from ..core.buildstate import build_state
 from ..checks import PackReport, check_pack
 from ..checks.fronts import FrontChecks
+from ..checks.parallel import pooled_fronts
 from ..checks.glyphs import DocumentGlyphs, glyph_findings
 from ..checks.pages import document_lint, kit_findings
-from ..faces import FRONTS_KEPT, LazyFronts
+from ..faces import FRONTS_KEPT
 from ..core.findings import Finding, Location
 from ..kit.document import Document
 from ..geometry.sheet import SheetTemplate
@@ -22,6 +23,7 @@ from ..kit.board import board_document
 from ..kit.cards import cards_document
 from ..kit.sheets import SheetOptions
 from ..core.mm import mm_to_pt
+from ..model.pack import Pack
 from ..geometry.paper import Paper
 from ..geometry.paper import paper as paper_named
 from ..core.output import OutsideOutput, target_in, write_files_atomically
@@ -126,8 +128,9 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
     if late:
         raise BuildRefused(replace(report, findings=tuple(sorted(report.findings + late, key=Finding.sort_key))))
     front_checks = FrontChecks(pack)
-    # The PNGs go through the fronts again once the PDFs are drawn: they reuse what is kept.
-    fronts = LazyFronts(pack, on_draw=front_checks.add, keep=FRONTS_KEPT if options.png_dpi else 0)
+    # The PNGs go through the fronts again once the PDFs are drawn: they reuse what is kept. Laid out
+    # ahead by workers for a large pack (--workers); they end once every front was taken.
+    fronts = pooled_fronts(pack, front_checks.add, keep=FRONTS_KEPT if options.png_dpi else 0)
     paper = paper_named(options.paper)
     documents = {"cards.pdf": cards_document(pack, paper, options.sheets, fronts=fronts)}
     board = board_document(pack, paper, paper_named(options.board_paper) if options.board_paper else None)
@@ -158,7 +161,7 @@ def _build_pack(root: Path, folder: str, options: BuildOptions, progress: Progre
                 uses=document.uses(), on_page=partial(on_page, name))
             pages[name] = total
         if options.png_dpi:
-            files.update(_pngs(folder, documents["cards.pdf"], options, options.png_dpi, picture_dpi))
+            files.update(_pngs(folder, documents["cards.pdf"], options, options.png_dpi, picture_dpi, pack))
         fronts.draw_rest()  # a card with no copies prints nowhere, but is checked all the same
     gaps = glyphs.findings(glyph_findings(front_checks.findings))
     if front_checks.errors or gaps:  # found on a page as it was drawn: refused before anything is written
@@ -222,14 +225,14 @@ def _check_png_pixels(document: Document, dpi: float) -> None:
 
 
 def _pngs(folder: str, document: Document, options: BuildOptions, png_dpi: float,
-          picture_dpi: float | None) -> dict[Path, bytes]:
+          picture_dpi: float | None, pack: Pack) -> dict[Path, bytes]:
     """<out>/<pack>/png/<deck>/<card>.png for every distinct card front (player aids too) and each
-    deck's back, and png/manifest.csv with the copies of each."""
+    deck's back, and png/manifest.csv with the copies of each; drawn by workers for many cards."""
     from ..render.png import card_pngs, copies_manifest, png_names
 
     decks = document.decks
     names = png_names(decks)
-    images = card_pngs(document.faces, names, SheetTemplate().bleed, png_dpi, picture_dpi)
+    images = card_pngs(document.faces, names, SheetTemplate().bleed, png_dpi, picture_dpi, pack)
     files = {target_in(options.out_dir, folder, "png", *name.split("/")): data for name, data in images.items()}
     files[target_in(options.out_dir, folder, "png", "manifest.csv")] = copies_manifest(decks, names)
     return files

@@ -20,7 +20,7 @@ from ..core.findings import CODES
 from ..core.packpath import clipped
 from .simulate import simulate_command
 from .cliutil import check_source_date_epoch, out_option, packs_argument, paper_option, refuse_shared_output, \
-    resolve_packs
+    resolve_packs, workers_option
 from .report import FORMATS, display_path, format_findings, format_github, format_json, format_text, use_color, \
     visible
 from .runner import Steps, on_ctrl_c, progress, runs
@@ -55,6 +55,7 @@ def cli() -> None:
 @click.option("--cache", "cache_dir", type=click.Path(path_type=Path), metavar="DIR",
               help="Keep each card front's checks in DIR and reuse them while the card, game.toml, fonts and "
                    "pictures are unchanged (--watch keeps them in the user's cache folder unless given).")
+@workers_option
 @runs
 def check(packs: tuple[str, ...], fmt: str, strict: bool, ignored: tuple[str, ...],
           ignore_outside: bool, watching: bool, cache_dir: Path | None) -> int:
@@ -159,6 +160,7 @@ def _board_paper_notes(roots: list[Path], board_paper: str) -> None:
 @build_options
 @click.option("--watch", "watching", is_flag=True,
               help="Build again whenever a file of the packs changes (the output folder is not watched).")
+@workers_option
 @runs
 def build(packs: tuple[str, ...], options, watching: bool) -> int:
     """Build print-and-play PDFs: OUT/<pack>/cards.pdf, board.pdf and rules.pdf.

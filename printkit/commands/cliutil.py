@@ -86,3 +86,20 @@ def refuse_shared_output(roots: list[Path], out_dir: Path) -> None:
             raise click.UsageError(
                 f"'{display_path(other)}' and '{display_path(root)}' would both be built into "
                 f"{display_path(out_dir / name)}; build them one at a time with different --out folders")
+
+
+def workers_option(command):
+    """Declare ``--workers N``: the command body runs with that many processes allowed (see
+    printkit.core.parallel), and does not receive the value itself."""
+    import functools
+
+    from ..core.parallel import MAX_WORKERS, use_workers
+
+    @functools.wraps(command)
+    def with_workers(*args, workers: int | None, **kwargs):
+        with use_workers(workers):
+            return command(*args, **kwargs)
+    return click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None, metavar="N",
+                        help=f"Processes laying out and checking card fronts, for packs of a few hundred cards "
+                             f"or more (default: one per core; 1 to {MAX_WORKERS}). The output is the same for "
+                             f"any number.")(with_workers)

@@ -10,7 +10,7 @@ import click
 
 from ..core.errors import EXIT_FINDINGS, EXIT_OK, PrintkitError, reason
 from ..model import MANIFEST_NAME
-from .cliutil import plain_output
+from .cliutil import plain_output, workers_option
 from .report import display_path
 from .runner import Steps, runs
 
@@ -37,6 +37,7 @@ class Unloadable(PrintkitError):
 @click.option("--exit-code", "exit_code", is_flag=True,
               help="Exit 1 when anything changed (anything prints differently) and 0 when nothing did, "
                    "like 'git diff --exit-code'.")
+@workers_option
 @runs
 def diff_command(old: str, new: str, packs: tuple[str, ...], fmt: str, proof: Path | None, exit_code: bool) -> int:
     """Compare what two versions of packs print, card by card and side by side: cards added, removed,

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
+from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs, \
+    workers_option
 from .runner import progress, runs
 from ..export.services import SERVICE_IDS
 
@@ -17,6 +18,7 @@ from ..export.services import SERVICE_IDS
                    "template size; dtc (DriveThruCards): one PDF per deck, a page per card at trim plus "
                    "1/8 in bleed; pdf: the same at trim plus 3 mm bleed.")
 @out_option
+@workers_option
 @runs
 def pod_command(packs: tuple[str, ...], service: str, out_dir: Path) -> int:
     """Export every card for a print-on-demand service into OUT/<pack>/pod/<service>/.

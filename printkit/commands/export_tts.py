@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs
+from .cliutil import check_source_date_epoch, out_option, packs_argument, refuse_shared_output, resolve_packs, \
+    workers_option
 from .runner import progress, runs
 
 
@@ -52,6 +53,7 @@ def _tts_folder(value: str, out_dir: Path) -> Path:
 @click.option("--tts-folder", metavar="auto|DIR", default=None,
               help="Write into Tabletop Simulator's Saved Objects folder instead of --out: 'auto' finds the "
                    "system's default folder (it must exist) and says where; DIR names it.")
+@workers_option
 @runs
 def tts_command(packs: tuple[str, ...], out_dir: Path, image_url: str | None, tts_folder: str | None) -> int:
     """Export decks and the board for Tabletop Simulator: OUT/<pack>/tts/.

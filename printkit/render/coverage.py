@@ -14,22 +14,51 @@ from collections.abc import Sequence
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops, ImageOps, ImageStat
 
+from ..core.parallel import ordered_map, worker_count
+
 COVERAGE_DPI = 15  # coarse: coverage is an average, and a thousand-page deck must stay quick
 
 
 def page_coverage(pdf: bytes, dpi: float = COVERAGE_DPI) -> list[float]:
-    """Ink coverage of each page of ``pdf``, in per cent of the page (0 to 400)."""
+    """Ink coverage of each page of ``pdf``, in per cent of the page (0 to 400); a long document's
+    pages are measured by worker processes (``--workers``), in runs of ``PAGE_RUN``."""
     document = pdfium.PdfDocument(pdf)
     try:
-        out = []
-        for n in range(len(document)):
-            page = document[n]
-            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
-            page.close()
-            out.append(image_coverage(image))
-        return out
+        count = len(document)
+        runs = [(first, min(first + PAGE_RUN, count)) for first in range(0, count, PAGE_RUN)]
+        workers = worker_count(len(runs)) if count >= PARALLEL_PAGES else 1
+        if workers == 1:
+            return [c for first, last in runs for c in _coverage(document, first, last, dpi)]
     finally:
         document.close()
+    # Forked, the workers share the parent's bytes of the PDF; each opens it once, for all its runs.
+    found = ordered_map(__name__, "_run_coverage", runs, workers, "_start_coverage", (pdf, dpi))
+    return [c for run in found for c in run]
+
+
+PAGE_RUN = 50  # pages a worker measures at a time
+PARALLEL_PAGES = 200  # pages from which measuring them in workers pays for starting the processes
+_PDF: dict = {}
+
+
+def _start_coverage(pdf: bytes, dpi: float) -> None:
+    # Kept open for the worker's life (its fonts and pages parsed once), closed as the process ends.
+    _PDF["document"], _PDF["dpi"] = pdfium.PdfDocument(pdf), dpi
+
+
+def _run_coverage(run: tuple[int, int]) -> list[float]:
+    return _coverage(_PDF["document"], *run, _PDF["dpi"])
+
+
+def _coverage(document: pdfium.PdfDocument, first: int, last: int, dpi: float) -> list[float]:
+    """The coverage of pages ``first`` to ``last - 1`` of ``document``."""
+    out = []
+    for n in range(first, last):
+        page = document[n]
+        image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        page.close()
+        out.append(image_coverage(image))
+    return out
 
 
 def image_coverage(image: Image.Image) -> float:

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
+from ..core.parallel import ordered_map, worker_count
 from ..geometry.draw import Face
 from .raster import iter_face_images, png_files
 
@@ -81,7 +82,49 @@ def unique_name(name: str, used: set[str]) -> str:
 
 
 def card_pngs(faces: Mapping[str, Face], names: Mapping[str, str], bleed: float, dpi: float,
-              picture_dpi: float | None) -> dict[str, bytes]:
-    """PNG bytes for each face key in ``names`` (key -> file name), ``dpi`` pixels per inch."""
-    images = iter_face_images(faces, names, bleed, dpi=dpi, picture_dpi=picture_dpi)
-    return {names[key]: data for key, data in png_files(images, dpi)}
+              picture_dpi: float | None, pack=None) -> dict[str, bytes]:
+    """PNG bytes for each face key in ``names`` (key -> file name), ``dpi`` pixels per inch.
+
+    The faces are drawn ``PNG_RUN`` at a time (a run is one small PDF, rasterised page by page). With
+    ``pack`` (whose card fronts ``faces`` holds, beside its ``others``: a kit.sheets.FaceMap) and
+    ``PARALLEL_PNGS`` cards or more, worker processes draw the runs (``--workers``); the runs are the
+    same either way, so the images are the same bytes whatever the number of workers."""
+    keys = list(names)
+    runs = [keys[n:n + PNG_RUN] for n in range(0, len(keys), PNG_RUN)]
+    workers = worker_count(len(runs)) if pack is not None and len(keys) >= PARALLEL_PNGS else 1
+    found: Iterable[list[tuple[str, bytes]]]
+    if workers == 1:
+        found = (_pngs(faces, names, run, bleed, dpi, picture_dpi) for run in runs)
+    else:
+        others = dict(getattr(faces, "others", {}))
+        found = ordered_map(__name__, "_worker_pngs", runs, workers, "_start_pngs",
+                            (pack, others, names, bleed, dpi, picture_dpi))
+    return {name: data for run in found for name, data in run}
+
+
+PNG_RUN = 32  # card images drawn as one document, in one worker
+PARALLEL_PNGS = 64  # card images from which drawing them in workers pays for starting the processes
+
+
+def _pngs(faces: Mapping[str, Face], names: Mapping[str, str], keys: list[str], bleed: float, dpi: float,
+          picture_dpi: float | None) -> list[tuple[str, bytes]]:
+    images = iter_face_images(faces, keys, bleed, dpi=dpi, picture_dpi=picture_dpi)
+    return [(names[key], data) for key, data in png_files(images, dpi)]
+
+
+_WORKER: dict = {}
+
+
+def _start_pngs(pack, others: dict[str, Face], names: Mapping[str, str], bleed: float, dpi: float,
+                picture_dpi: float | None) -> None:
+    from ..faces import LazyFronts
+    from ..kit.sheets import FaceMap
+
+    faces = FaceMap(LazyFronts(pack))  # the fronts drawn again here; the backs and aids as the parent drew them
+    faces.others.update(others)
+    _WORKER.update(faces=faces, names=names, bleed=bleed, dpi=dpi, picture_dpi=picture_dpi)
+
+
+def _worker_pngs(keys: list[str]) -> list[tuple[str, bytes]]:
+    w = _WORKER
+    return _pngs(w["faces"], w["names"], keys, w["bleed"], w["dpi"], w["picture_dpi"])
