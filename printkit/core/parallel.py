@@ -23,16 +23,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from .errors import PrintkitError
 from .signals import terminate_as_interrupt
 
 MAX_WORKERS = 64  # --workers at most: far more than any machine here has cores
 WINDOW = 4  # tasks handed to each worker ahead of the one awaited: work queued, memory bounded
-POLL = 0.5  # seconds between looks at the workers while a result is awaited
-
-
-class WorkerLost(PrintkitError):
-    """A worker process ended before handing back its task's result (killed, or out of memory)."""
 
 _WORKERS: ContextVar[int | None] = ContextVar("printkit_workers", default=None)
 
@@ -116,12 +110,8 @@ def _map(pool: Any, tasks: Sequence[Any], workers: int) -> Iterator[Any]:
         queued = iter(tasks)
         for task in _take(queued, workers * WINDOW):
             pending.append(pool.apply_async(_run, (task,)))
-        # Pool starts a new worker in place of one that died, but the task it held is never done:
-        # a result is awaited in short waits, and a worker gone (a process not started with the
-        # pool) ends the command rather than leaving it waiting for ever.
-        started = _workers_of(pool)
         while pending:
-            result = _awaited(pending.popleft(), pool, started)
+            result = pending.popleft().get()
             for task in _take(queued, 1):
                 pending.append(pool.apply_async(_run, (task,)))
             yield result
@@ -129,20 +119,6 @@ def _map(pool: Any, tasks: Sequence[Any], workers: int) -> Iterator[Any]:
         pool.join()
     finally:
         pool.terminate()
-
-
-def _workers_of(pool: Any) -> set[int | None]:
-    return {process.pid for process in pool._pool}  # Pool has no public list of its processes
-
-
-def _awaited(pending: Any, pool: Any, started: set[int | None]) -> Any:
-    while True:
-        try:
-            return pending.get(POLL)
-        except multiprocessing.TimeoutError:
-            if _workers_of(pool) != started or any(p.exitcode is not None for p in pool._pool):
-                raise WorkerLost("a worker process ended before finishing its cards (killed, or out of "
-                                 "memory?); run the command again, or with --workers 1") from None
 
 
 def _take(tasks: Iterator[Any], count: int) -> Iterable[Any]:
