@@ -8,7 +8,8 @@ shows. The key of a kept result is a hash of all of these but the pictures; each
 entry lists the pictures it was drawn with and the hash of their bytes, and is used
 only while they still match. So a change to one card re-checks that card; a change
 to game.toml, a font or printkit re-checks them all. What depends on several cards
-(counts, names, balance, the page lint) is never kept: it is checked every time.
+(counts, names, balance) is never kept: it is checked every time; the sheet-page lint is
+kept apart, under ``keep`` (printkit.checks.sheet_cache).
 
 The folder holds ``check-00.json`` … ``check-3f.json`` (an entry goes to the file its
 key starts with), JSON only, each written whole or not at all (printkit.core.output).
@@ -160,6 +161,23 @@ class CheckCache:
             except (OSError, PrintkitError) as exc:  # a cache that cannot be written costs time, not findings
                 self.problem = self.problem or (f"could not write the cache in {clipped(str(self.folder), SHOWN)}: "
                                                 f"{getattr(exc, 'strerror', None) or exc}")
+
+    def kept(self, text: str) -> Any:
+        """What ``keep`` kept under ``text`` for this pack (unchecked: the caller checks it), or None."""
+        key = self._other_key(text)
+        entry = _load(self.folder / _file(key)).get(key)
+        return entry[1] if isinstance(entry, list) and len(entry) == 2 else None
+
+    def keep(self, text: str, value: Any) -> None:
+        """Keep ``value`` (JSON) under ``text`` for this pack, unless it passes MAX_ENTRY; see ``save``."""
+        entry = [int(time.time()), value]
+        if len(json.dumps(entry)) <= MAX_ENTRY:
+            key = self._other_key(text)
+            self._new.setdefault(_file(key), {})[key] = entry
+
+    def _other_key(self, text: str) -> str:
+        """The key of a result other than a front's (the sheet-page lint) that depends on ``text``."""
+        return hashlib.sha256((self._pack + "\0other\0" + self._paths.key(text)).encode()).hexdigest()[:KEY_CHARS]
 
     def _entries(self, key: str) -> dict[str, Any]:
         name = _file(key)
