@@ -106,7 +106,7 @@ def _check_pack(root: Path, ignore: frozenset[str], pages: bool, fronts: bool,
         findings.extend(check_layouts(pack))
         glyphs = DocumentGlyphs(pack)  # the text of the kit's own pages (read by the page lint) and the rules
         if pages:
-            findings.extend(check_pages(pack, lazy, checks.face_lint, glyphs, progress))
+            findings.extend(check_pages(pack, lazy, checks.face_lint, glyphs, progress, cache))
         rules_glyphs(pack, glyphs)
         # A character a card already prints with a gap is reported there, not again for each document.
         findings.extend(glyphs.findings(glyph_findings(findings)))

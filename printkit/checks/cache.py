@@ -8,7 +8,8 @@ shows. The key of a kept result is a hash of all of these but the pictures; each
 entry lists the pictures it was drawn with and the hash of their bytes, and is used
 only while they still match. So a change to one card re-checks that card; a change
 to game.toml, a font or printkit re-checks them all. What depends on several cards
-(counts, names, balance, the page lint) is never kept: it is checked every time.
+(counts, names, balance) is never kept: it is checked every time; the sheet-page lint is
+kept apart, under ``keep`` (printkit.checks.sheet_cache).
 
 The folder holds ``check-00.json`` … ``check-3f.json`` (an entry goes to the file its
 key starts with), JSON only, each written whole or not at all (printkit.core.output).
@@ -161,6 +162,23 @@ class CheckCache:
                 self.problem = self.problem or (f"could not write the cache in {clipped(str(self.folder), SHOWN)}: "
                                                 f"{getattr(exc, 'strerror', None) or exc}")
 
+    def kept(self, text: str) -> Any:
+        """What ``keep`` kept under ``text`` for this pack (unchecked: the caller checks it), or None."""
+        key = self._other_key(text)
+        entry = _load(self.folder / _file(key)).get(key)
+        return entry[1] if isinstance(entry, list) and len(entry) == 2 else None
+
+    def keep(self, text: str, value: Any) -> None:
+        """Keep ``value`` (JSON) under ``text`` for this pack, unless it passes MAX_ENTRY; see ``save``."""
+        entry = [int(time.time()), value]
+        if len(json.dumps(entry)) <= MAX_ENTRY:
+            key = self._other_key(text)
+            self._new.setdefault(_file(key), {})[key] = entry
+
+    def _other_key(self, text: str) -> str:
+        """The key of a result other than a front's (the sheet-page lint) that depends on ``text``."""
+        return hashlib.sha256((self._pack + "\0other\0" + self._paths.key(text)).encode()).hexdigest()[:KEY_CHARS]
+
     def _entries(self, key: str) -> dict[str, Any]:
         name = _file(key)
         if name not in self._files:
@@ -255,7 +273,7 @@ def _card_text(card: Card, paths: _Paths) -> str:
     parts = [card.deck, card.name, str(card.count), str(card.line)]
     for column, cell in card.cells.items():
         where = cell.location
-        parts += [column, cell.text, paths.out(str(where.file)), str(where.line), str(where.column),
+        parts += [column, cell.text, paths.out_file(where.file), str(where.line), str(where.column),
                   repr(cell.positions) if cell.positions is not None else "-"]
     return "\0".join(parts)
 
@@ -281,6 +299,23 @@ class _Paths:
 
     def __init__(self, root: Path):
         self.prefix = os.path.join(str(root), "")  # the folder as the pack's paths start with it
+        # A pack's thousands of cells and findings name a few files: each converted once.
+        self._outs: dict[Path, str] = {}
+        self._backs: dict[str, Path] = {}
+
+    def out_file(self, path: Path) -> str:
+        """``out`` of a file's path, remembered."""
+        found = self._outs.get(path)
+        if found is None:
+            found = self._outs[path] = self.out(str(path))
+        return found
+
+    def back_file(self, text: str) -> Path:
+        """The file ``out_file`` gave ``text`` for, remembered."""
+        found = self._backs.get(text)
+        if found is None:
+            found = self._backs[text] = Path(self.back(text))
+        return found
 
     def out(self, text: str) -> str:
         return text.replace(self.prefix, self.MARK) if self.prefix != os.sep else text
@@ -296,7 +331,7 @@ class _Paths:
 
 
 def _finding(f: Finding, paths: _Paths) -> list:
-    return [f.code, paths.out(f.message), paths.out(str(f.location.file)), f.location.line, f.location.column,
+    return [f.code, paths.out(f.message), paths.out_file(f.location.file), f.location.line, f.location.column,
             None if f.hint is None else paths.out(f.hint)]
 
 
@@ -305,21 +340,21 @@ def _unfinding(v: list, paths: _Paths) -> Finding:
     if not (isinstance(message, str) and isinstance(file, str) and isinstance(line, int) and isinstance(column, int)
             and (hint is None or isinstance(hint, str))):
         raise ValueError("not a finding")
-    return Finding(code, paths.back(message), Location(Path(paths.back(file)), line, column),
+    return Finding(code, paths.back(message), Location(paths.back_file(file), line, column),
                    None if hint is None else paths.back(hint))
 
 
 def _encode(c: CardChecks, paths: _Paths) -> list:
     """printing, art, layout and face lint, as JSON lists (the face key is the card's: not kept)."""
     return [[_finding(f, paths) for f in c.printing],
-            [[None if key is None else [key[0], paths.out(str(key[1].file)), key[1].line, key[1].column],
+            [[None if key is None else [key[0], paths.out_file(key[1].file), key[1].line, key[1].column],
               [_finding(f, paths) for f in found]] for key, found in c.art],
             [[list(key), _finding(f, paths)] for key, f in c.layout], [[p.code, p.what, p.problem] for p in c.lint]]
 
 
 def _decode(face: str, v: list, paths: _Paths) -> CardChecks:
     def named(key):
-        return None if key is None else (str(key[0]), Location(Path(paths.back(key[1])), int(key[2]), int(key[3])))
+        return None if key is None else (str(key[0]), Location(paths.back_file(key[1]), int(key[2]), int(key[3])))
 
     def element_key(key) -> tuple:
         if not all(isinstance(part, (str, int)) for part in key):

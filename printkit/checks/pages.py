@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
+from typing import TYPE_CHECKING
 from dataclasses import replace
 
 from ..core.buildstate import Lru
@@ -17,6 +18,9 @@ from .glyphs import DocumentGlyphs
 from .page_lint import (UNPRINTABLE, PageProblem, contrast_setting, edge_problems, geometry, lint_items, lone_words,
                         quote, word_at, word_problems)
 from .page_shape import shape_key
+
+if TYPE_CHECKING:
+    from .cache import CheckCache
 
 
 class PageLint:
@@ -129,11 +133,13 @@ PAPERS = ("a4", "letter")
 
 
 def check_pages(pack: Pack, fronts, face_lint: FaceLint, glyphs: DocumentGlyphs | None = None,
-                progress: Callable[[str, int, int], None] | None = None) -> Iterator[Finding]:
+                progress: Callable[[str, int, int], None] | None = None,
+                cache: CheckCache | None = None) -> Iterator[Finding]:
     """The page lint over board.pdf and the sheets of cards.pdf, as they print on A4 and on Letter;
     then the face lint, over ``face_lint``'s fronts (linted as they were drawn) and the other sides.
     Each page's own text also goes into ``glyphs``, which reports what would print as gaps;
-    ``progress(what, done, total)`` hears of each page linted."""
+    ``progress(what, done, total)`` hears of each page linted; ``cache`` keeps the sheets' lint
+    (printkit.checks.sheet_cache)."""
     from ..kit.board import board_document
     from ..kit.cards import cards_document
     from ..geometry.paper import paper
@@ -153,7 +159,7 @@ def check_pages(pack: Pack, fronts, face_lint: FaceLint, glyphs: DocumentGlyphs 
             continue  # what does not fit the paper is reported by the print checks
         step = (lambda file, done, total, name=paper(name).name: progress(f"{file} on {name}", done, total)) \
             if progress is not None else None
-        for finding in document_findings(pack, documents, glyphs, step):
+        for finding in document_findings(pack, documents, glyphs, step, cache):
             found.setdefault(finding, []).append(paper(name).name)
         if name == PAPERS[0] and documents["cards.pdf"] is not None:  # card sides are alike on every paper
             add_other_sides(face_lint, documents["cards.pdf"].faces)
@@ -229,14 +235,20 @@ def document_lint(pack: Pack, file: str, document: Document) -> PageLint:
 
 def document_findings(pack: Pack, documents: Mapping[str, Document | None],
                       glyphs: DocumentGlyphs | None = None,
-                      progress: Callable[[str, int, int], None] | None = None) -> Iterator[Finding]:
+                      progress: Callable[[str, int, int], None] | None = None,
+                      cache: CheckCache | None = None) -> Iterator[Finding]:
     """The page lint over each named document (None for one the pack does not have); with
     ``glyphs``, each page's text goes there too, as the page is laid out for the lint;
-    ``progress(file, done, total)`` hears of each page."""
+    ``progress(file, done, total)`` hears of each page; ``cache`` keeps cards.pdf's sheets' lint."""
     for file, document in documents.items():
         if document is None:
             continue
         lint = document_lint(pack, file, document)
+        if cache is not None and file == "cards.pdf":
+            from .sheet_cache import lint_sheets_kept
+            if lint_sheets_kept(cache, lint, document.pages, glyphs, progress):
+                yield from lint.findings()
+                continue
         total = len(document.pages)
         for number, page in enumerate(document.pages, 1):
             lint.add(number, page)

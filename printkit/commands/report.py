@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,19 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def _path_namer() -> Callable[[Path], str]:
+    """``display_path`` remembered per path for one report: thousands of findings name a few files,
+    and resolving each again was a tenth of a warm re-check."""
+    names: dict[Path, str] = {}
+
+    def name(path: Path) -> str:
+        found = names.get(path)
+        if found is None:
+            found = names[path] = display_path(path)
+        return found
+    return name
+
+
 def _counts(reports: Sequence[PackReport]) -> tuple[int, int]:
     return sum(r.errors for r in reports), sum(r.warnings for r in reports)
 
@@ -38,10 +51,11 @@ def format_findings(findings: Sequence[Finding], color: bool = False) -> list[st
     """Compiler-style lines: file:line:column: severity CODE message, and the hint below."""
     lines = []
     colors = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
+    path = _path_namer()
     for f in findings:
         loc = f.location
         severity = click.style(f.severity.value, fg=colors[f.severity], bold=True) if color else f.severity.value
-        where = f"{visible(display_path(loc.file))}:{loc.line}:{loc.column}"
+        where = f"{visible(path(loc.file))}:{loc.line}:{loc.column}"
         lines.append(f"{click.style(where, bold=True) if color else where}: {severity} {f.code} {visible(f.message)}")
         if f.hint:
             lines.append(f"  hint: {visible(f.hint)}")
@@ -60,18 +74,19 @@ def format_text(reports: Sequence[PackReport], color: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _diagnostic(f: Finding) -> dict:
-    return {"file": display_path(f.location.file), "line": f.location.line,
+def _diagnostic(f: Finding, path: Callable[[Path], str] = display_path) -> dict:
+    return {"file": path(f.location.file), "line": f.location.line,
             "column": f.location.column, "severity": f.severity.value, "code": f.code,
             "message": f.message, "hint": f.hint}
 
 
 def format_json(reports: Sequence[PackReport]) -> str:
     errors, warnings = _counts(reports)
+    path = _path_namer()
     return json.dumps({
         "packs": [{"id": r.id, "path": display_path(r.root), "errors": r.errors,
                    "warnings": r.warnings} for r in reports],
-        "diagnostics": [_diagnostic(f) for r in reports for f in r.findings],
+        "diagnostics": [_diagnostic(f, path) for r in reports for f in r.findings],
         "errors": errors,
         "warnings": warnings,
     }, indent=2, ensure_ascii=False)
@@ -88,11 +103,12 @@ def _escape_property(text: str) -> str:
 def format_github(reports: Sequence[PackReport]) -> str:
     """GitHub Actions workflow commands; each finding becomes an annotation."""
     lines = []
+    path = _path_namer()
     for report in reports:
         for f in report.findings:
             loc = f.location
             props = ",".join(f"{k}={_escape_property(visible(str(v)))}" for k, v in (
-                ("file", display_path(loc.file)), ("line", loc.line), ("col", loc.column),
+                ("file", path(loc.file)), ("line", loc.line), ("col", loc.column),
                 ("title", f.code)))
             message = visible(f.message) + (f"\nhint: {visible(f.hint)}" if f.hint else "")
             lines.append(f"::{f.severity.value} {props}::{_escape_data(message)}")

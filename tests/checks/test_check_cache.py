@@ -211,3 +211,25 @@ def test_packs_share_a_folder_and_it_stays_within_its_limit(gag_grab, mini, tmp_
     found, last = cached(gag_grab.path, folder)  # the newest entries were kept, the oldest dropped
     assert last.hits > 0 and last.checked > 0
     assert lines(found, gag_grab.path) == lines(check_pack(gag_grab.path).findings, gag_grab.path)
+
+
+def test_sheet_page_lint_is_kept_and_a_new_sheet_defect_still_found(gag_grab, tmp_path, monkeypatch):
+    # Under 7 pt, every sheet's 6.5 pt label is a T705 on cards.pdf, on the pages that print it.
+    gag_grab.edit("game.toml", "[claims]", "[lint]\nmin_type = 7\n\n[claims]")
+    plain = check_pack(gag_grab.path).findings
+    assert any(f.code == "T705" and "cards.pdf pages" in f.message for f in plain)
+    cold, _ = cached(gag_grab.path, tmp_path / "cache")
+    from printkit.kit.sheets import SheetPages
+    laid_out = []
+    real = SheetPages._page
+    monkeypatch.setattr(SheetPages, "_page", lambda self, run, n: laid_out.append(n) or real(self, run, n))
+    warm, _ = cached(gag_grab.path, tmp_path / "cache")
+    assert laid_out == []  # each paper's sheets' lint came from the cache
+    assert lines(cold, gag_grab.path) == lines(warm, gag_grab.path) == lines(plain, gag_grab.path)
+    # Another card: the gags' sheets change (a card more, a sheet more maybe): laid out and linted again.
+    gag_grab.edit("gags.csv", "Football Kick,4,CB + LU\n", "Football Kick,4,CB + LU\nFootball Kick Again,4,CB + LU\n")
+    edited, _ = cached(gag_grab.path, tmp_path / "cache")
+    assert laid_out
+    monkeypatch.undo()
+    assert lines(edited, gag_grab.path) == lines(check_pack(gag_grab.path).findings, gag_grab.path)
+    assert lines(edited, gag_grab.path) != lines(plain, gag_grab.path)
