@@ -129,8 +129,10 @@ def card_comparison(new: tuple[dict[str, dict[str, list[float]]], set[str]],
     'renamed', 'added', 'removed', with 'was' and 'fields' when known) and each figure both sides split
     by game, paired (added and removed cards: the one side's mean)."""
     (new_cards, new_unsplit), (old_cards, old_unsplit) = new, old
+    # Only what the games decide (shares and means per game): a card's own values (its points, its
+    # printed odds) are not outcomes, and their change is given under 'fields'.
     keep = [k for k in dict.fromkeys(k for f in [*new_cards.values(), *old_cards.values()] for k in f)
-            if k not in new_unsplit | old_unsplit]
+            if k not in new_unsplit | old_unsplit and k.endswith(("_rate", "_per_game"))]
     was = {new_name: old_name for old_name, new_name in matching.renamed.items()
            if old_name in old_cards and new_name in new_cards and new_name not in old_cards}
     matched = {name: was.get(name, name) for name in new_cards if was.get(name, name) in old_cards}
