@@ -80,18 +80,26 @@ def build_state() -> Iterator[BuildState]:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _entries(cached: Callable[..., Any], maxsize: int) -> "Lru | None":
+    """The entries ``cached`` keeps in the build running (made at first use), None outside a build."""
+    state = _CURRENT.get()
+    if state is None:
+        return None
+    entries = state.caches.get(cached)
+    if entries is None:
+        entries = state.caches[cached] = Lru(maxsize)
+    return entries
+
+
 def per_build(maxsize: int) -> Callable[[F], F]:
     """Like functools.lru_cache(maxsize), with the entries kept in the build running; outside a
     build nothing is kept (each call computes afresh). Arguments must be hashable."""
     def decorate(function: F) -> F:
         @wraps(function)
         def cached(*args):
-            state = _CURRENT.get()
-            if state is None:
-                return function(*args)
-            entries = state.caches.get(cached)
+            entries = _entries(cached, maxsize)
             if entries is None:
-                entries = state.caches[cached] = Lru(maxsize)
+                return function(*args)
             found = entries.get(args, _MISSING)
             if found is _MISSING:
                 found = function(*args)  # an exception is not kept, as with lru_cache
@@ -108,12 +116,9 @@ def per_build_of(maxsize: int) -> Callable[[F], F]:
     def decorate(function: F) -> F:
         @wraps(function)
         def cached(*args):
-            state = _CURRENT.get()
-            if state is None:
-                return function(*args)
-            entries = state.caches.get(cached)
+            entries = _entries(cached, maxsize)
             if entries is None:
-                entries = state.caches[cached] = Lru(maxsize)
+                return function(*args)
             key = tuple(map(id, args))
             found = entries.get(key)
             if found is None or any(a is not b for a, b in zip(found[0], args)):
